@@ -1,0 +1,28 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Designable",
+    products: [
+        .executable(name: "designable", targets: ["designable"]),
+        .library(name: "DesignableCore", targets: ["DesignableCore"]),
+    ],
+    targets: [
+        // MARK: - C libraries, found through pkg-config
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+
+        // MARK: - Designable
+        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg"]),
+        .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
+        .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
+
+        // MARK: - Tests
+        .testTarget(name: "DesignableCoreTests", dependencies: ["DesignableCore", "CCairo"],
+                    resources: [.copy("Fixtures"), .copy("References")]),
+        .testTarget(name: "designableTests", dependencies: []),
+    ]
+)

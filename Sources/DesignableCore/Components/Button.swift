@@ -1,0 +1,135 @@
+/// The control's horizontal alignment (`contentHorizontalAlignment`).
+public enum HorizontalAlignment: String, InspectableEnum, Sendable {
+    case left, center, right
+    public static var typeName: String { "UIControl.ContentHorizontalAlignment" }
+}
+
+/// Where the image sits beside the title (`UIButton.Configuration.imagePlacement`).
+public enum ImagePlacement: String, InspectableEnum, Sendable {
+    case leading, trailing
+    public static var typeName: String { "NSDirectionalRectEdge" }
+}
+
+/// A system `UIButton`: the attributes Interface Builder shows for every button, and the
+/// layout and drawing the seed buttons build on.
+open class Button: Component {
+    @Inspectable("Title shown in the button.") public var title = ""
+    @Inspectable("Colour of the title; the tint colour when unset, as a system button.") public var titleColor: Color? = nil
+    @Inspectable("Tint: the title's colour when it has none of its own, and a template image's fill.") public var tintColor = Color(rgb: 0x007AFF)
+    @Inspectable("Title font, as Pango describes one: family, style, size.") public var font = Font("Sans 15")
+    @Inspectable("Fill behind the content.") public var backgroundColor = Color.clear
+    @Inspectable("Image beside the title (SVG or PNG, by name).") public var image: ImageReference? = nil
+    @Inspectable("Render As: template fills the image's shape with the tint; original draws it as is.") public var imageRendering = ImageRendering.original
+    @Inspectable("Horizontal alignment of the image and title inside the button.") public var alignment = HorizontalAlignment.center
+    @Inspectable("iOS 15 content insets: top, leading, bottom, trailing.") public var contentInsets = EdgeInsets.zero
+    @Inspectable("iOS 15 space between the image and the title.", minimum: 0) public var imagePadding = 0.0
+    @Inspectable("iOS 15 side of the title the image sits on.") public var imagePlacement = ImagePlacement.leading
+    @Inspectable("Starts in the selected state.") public var isSelected = false
+    @Inspectable("Starts highlighted, as if held down: shows that look in a still render.") public var isHighlighted = false
+    @Inspectable("Takes input; a disabled button is dimmed and ignores it.") public var isEnabled = true
+
+    open override class var className: String { "UIButton" }
+    open override class var summary: String { "A system button: title, tint, image and the iOS 15 configuration." }
+    open override class var isControl: Bool { true }
+    open override var initialState: ControlState {
+        var state = ControlState.normal
+        if isSelected { state.insert(.selected) }
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        return state
+    }
+
+    /// The state this instance was made for, and which of its states the style file restyled.
+    public internal(set) var state = ControlState.normal
+    public internal(set) var styledStates = ControlState.normal
+
+    // MARK: - What subclasses shape
+
+    /// Radius of the rounded clip (`layer.cornerRadius` with `masksToBounds`).
+    open var clipCornerRadius: Double { 0 }
+    /// Border drawn inside the bounds (`layer.borderWidth`, `layer.borderColor`).
+    open var borderStyle: (width: Double, color: Color) { (0, .clear) }
+    open var backgroundFill: Fill { .color(backgroundColor) }
+    /// Moves the laid-out title and image (the iOS 14 edge insets and the like).
+    open func adjust(_ content: inout ContentLayout, in bounds: Rect) {}
+
+    /// Where the image and title go inside the bounds.
+    public struct ContentLayout: Equatable {
+        public var imageRect: Rect?
+        public var titleRect: Rect?
+    }
+
+    // MARK: - Layout
+
+    var effectiveTitleColor: Color { titleColor ?? tintColor }
+
+    /// The content laid out as UIKit does: image and title side by side (image on the placement
+    /// side, `imagePadding` between), the group aligned inside the content insets, centred vertically.
+    public func layoutContent(in bounds: Rect, with painter: Painter) -> ContentLayout {
+        let titleSize = title.isEmpty ? nil : painter.measure(title, font: font)
+        let imageSize = image.map { painter.size(of: $0) }
+        let gap = titleSize != nil && imageSize != nil ? imagePadding : 0
+        let contentWidth = (imageSize?.width ?? 0) + gap + (titleSize?.width ?? 0)
+        let area = contentInsets.inset(bounds)
+        var x: Double
+        switch alignment {
+        case .left: x = area.x
+        case .center: x = area.midX - contentWidth / 2
+        case .right: x = area.maxX - contentWidth
+        }
+        var layout = ContentLayout()
+        func place(_ size: Size) -> Rect {
+            defer { x += size.width + gap }
+            return Rect(x: x, y: area.midY - size.height / 2, width: size.width, height: size.height)
+        }
+        switch imagePlacement {
+        case .leading:
+            layout.imageRect = imageSize.map(place)
+            layout.titleRect = titleSize.map(place)
+        case .trailing:
+            layout.titleRect = titleSize.map(place)
+            layout.imageRect = imageSize.map(place)
+        }
+        adjust(&layout, in: bounds)
+        return layout
+    }
+
+    open override func intrinsicContentSize(_ painter: Painter) -> Size? {
+        let titleSize = title.isEmpty ? Size.zero : painter.measure(title, font: font)
+        let imageSize = image.map { painter.size(of: $0) } ?? .zero
+        let gap = !title.isEmpty && image != nil ? imagePadding : 0
+        return Size(width: contentInsets.leading + imageSize.width + gap + titleSize.width + contentInsets.trailing,
+                    height: contentInsets.top + max(imageSize.height, titleSize.height) + contentInsets.bottom)
+    }
+
+    // MARK: - Drawing
+
+    /// How opaque the title and image are: a system button fades them while highlighted and
+    /// dims them while disabled, unless the style file gave that state a look of its own.
+    var contentAlpha: Double {
+        if state.contains(.disabled) && !styledStates.contains(.disabled) { return 0.35 }
+        if state.contains(.highlighted) && !styledStates.contains(.highlighted) && fadesWhenHighlighted { return 0.3 }
+        return 1
+    }
+
+    /// False for buttons whose own highlighted look replaces the fade.
+    open var fadesWhenHighlighted: Bool { true }
+
+    open override func draw(in bounds: Rect, with painter: Painter) {
+        let radius = clipCornerRadius
+        let content = layoutContent(in: bounds, with: painter)
+        painter.clipped(to: bounds, radius: radius) {
+            painter.fill(bounds, with: backgroundFill)
+            let alpha = contentAlpha
+            if let image, let rect = content.imageRect {
+                painter.drawImage(image, in: rect, tint: imageRendering == .template ? tintColor : nil, alpha: alpha)
+            }
+            if let rect = content.titleRect {
+                let color = effectiveTitleColor
+                painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin)
+            }
+        }
+        let border = borderStyle
+        painter.border(bounds, radius: radius, width: border.width, color: border.color)
+    }
+}

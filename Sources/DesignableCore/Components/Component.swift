@@ -1,0 +1,119 @@
+/// Something with inspectable properties that a style file configures by name.
+open class PropertyHolder {
+    public required init() {}
+
+    /// The holder's inspectable properties in declaration order, each with its name.
+    public private(set) var properties: [(name: String, property: AnyInspectable)] = []
+
+    /// A new instance holding its defaults, with its properties found.
+    public class func make() -> Self {
+        let (instance, wrappers) = PropertyCollector.gathering { Self() }
+        let names = PropertyNames.of(Self.self, sample: instance)
+        if names.count == wrappers.count {
+            instance.properties = Array(zip(names, wrappers))
+        } else {
+            instance.properties = PropertyNames.reflect(instance)
+        }
+        return instance
+    }
+
+    /// The names this holder's class accepts, in declaration order.
+    public class var propertyNames: [String] { PropertyNames.of(self, sample: nil) }
+
+    public func property(named name: String) -> AnyInspectable? {
+        properties.first { $0.name == name }?.property
+    }
+
+    /// Sets each `name: value` pair, collecting a diagnostic for each that fails; keys in `reserved`
+    /// belong to the caller and are skipped.
+    public func apply(_ pairs: [(key: YAMLNode, value: YAMLNode)], in context: DecodingContext,
+                      className: String, reserved: Set<String> = [], diagnostics: inout [Diagnostic]) {
+        for (key, value) in pairs {
+            guard let name = key.scalar, !reserved.contains(name) else { continue }
+            guard let property = property(named: name) else {
+                let candidates = properties.map(\.name) + reserved
+                diagnostics.append(.warning("\(className) has no property '\(name)'\(didYouMean(name, candidates)); it is ignored", at: key.location))
+                continue
+            }
+            do {
+                try property.assign(value, in: context)
+            } catch {
+                var diagnostic = error
+                diagnostic.message = "\(name): \(diagnostic.message)"
+                diagnostics.append(diagnostic)
+            }
+        }
+    }
+}
+
+/// Property names per class, read once by reflection and shared by every instance after.
+enum PropertyNames {
+    nonisolated(unsafe) private static var cache: [ObjectIdentifier: [String]] = [:]
+
+    static func of(_ type: PropertyHolder.Type, sample: PropertyHolder?) -> [String] {
+        if let names = cache[ObjectIdentifier(type)] { return names }
+        let names = reflect(sample ?? type.make()).map(\.name)
+        cache[ObjectIdentifier(type)] = names
+        return names
+    }
+
+    /// Reflection walks a class before its superclass, the order in which Swift initialises
+    /// stored properties and so the order the collector sees the wrappers in.
+    static func reflect(_ instance: PropertyHolder) -> [(name: String, property: AnyInspectable)] {
+        var found: [(name: String, property: AnyInspectable)] = []
+        var mirror: Mirror? = Mirror(reflecting: instance)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let property = child.value as? AnyInspectable else { continue }
+                found.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, property))
+            }
+            mirror = current.superclassMirror
+        }
+        return found
+    }
+}
+
+// MARK: - Components
+
+/// The states a control can be in, as `UIControl.State`.
+public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let normal: ControlState = []
+    public static let highlighted = ControlState(rawValue: 1)
+    public static let selected = ControlState(rawValue: 2)
+    public static let disabled = ControlState(rawValue: 4)
+
+    /// The states a style file can write a map for, in the order their maps layer over each other.
+    public static let layered: [(name: String, state: ControlState)] =
+        [("selected", .selected), ("highlighted", .highlighted), ("disabled", .disabled)]
+
+    public var description: String {
+        let names = ControlState.layered.filter { contains($0.state) }.map(\.name)
+        return names.isEmpty ? "normal" : names.joined(separator: "+")
+    }
+}
+
+/// A custom view as a seed tutorial builds it: inspectable properties, an intrinsic size, a drawing.
+open class Component: PropertyHolder {
+    /// The class name a style file writes (`FancyButton`), the Swift class's own name.
+    open class var className: String { String(describing: self) }
+    /// One line about the component, for `inspect` and the schema.
+    open class var summary: String { "" }
+    /// Controls take the highlighted, selected and disabled states; other views ignore them.
+    open class var isControl: Bool { false }
+
+    /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
+    open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }
+
+    /// Draws the view into `bounds` (in points, in canvas space).
+    open func draw(in bounds: Rect, with painter: Painter) {}
+
+    /// The component's own look for a state, set before the file's map for that state applies
+    /// (as a UIButton subclass calls `setTitleColor(_:for:)` in its set-up).
+    open func applyStateDefaults(_ state: ControlState) {}
+
+    /// Whether the view starts selected or disabled, from its properties.
+    open var initialState: ControlState { .normal }
+}

@@ -1,0 +1,54 @@
+/// The seed tutorials' FancyButton: rounded clip, border, iOS 14 title and image paddings, an image
+/// that can sit at the right edge, and a left-to-right gradient background.
+public final class FancyButton: Button {
+    @Inspectable("Radius of the rounded clip on the background.", minimum: 0) public var cornerRadius = 0.0
+    @Inspectable("Width of the border, drawn inside the bounds.", minimum: 0) public var borderWidth = 0.0
+    @Inspectable("Colour of the border.") public var borderColor = Color.black
+    @Inspectable("iOS 14 title inset from the left (titleEdgeInsets.left).") public var titleLeftPadding = 0.0
+    @Inspectable("iOS 14 title inset from the right (titleEdgeInsets.right).") public var titleRightPadding = 0.0
+    @Inspectable("iOS 14 title inset from the top (titleEdgeInsets.top).") public var titleTopPadding = 0.0
+    @Inspectable("iOS 14 title inset from the bottom (titleEdgeInsets.bottom).") public var titleBottomPadding = 0.0
+    @Inspectable("iOS 14 image inset from the left (imageEdgeInsets.left).") public var imageLeftPadding = 0.0
+    @Inspectable("iOS 14 image inset from the right; the gap to the edge when right-aligned.") public var imageRightPadding = 0.0
+    @Inspectable("iOS 14 image inset from the top (imageEdgeInsets.top).") public var imageTopPadding = 0.0
+    @Inspectable("iOS 14 image inset from the bottom (imageEdgeInsets.bottom).") public var imageBottomPadding = 0.0
+    @Inspectable("Puts the image at the right edge, imageRightPadding in from it.") public var enableImageRightAligned = false
+    @Inspectable("Fills the background with a gradient from gradientColor1 to gradientColor2.") public var enableGradientBackground = false
+    @Inspectable("Gradient colour at the left edge.") public var gradientColor1 = Color.black
+    @Inspectable("Gradient colour at the right edge.") public var gradientColor2 = Color.white
+
+    public override class var className: String { "FancyButton" }
+    public override class var summary: String { "A button with rounded corners, border, paddings, a right-aligned image and a gradient." }
+
+    public override var clipCornerRadius: Double { cornerRadius }
+    public override var borderStyle: (width: Double, color: Color) { (borderWidth, borderColor) }
+    public override var backgroundFill: Fill {
+        enableGradientBackground ? .linearGradient(gradientColor1, gradientColor2, horizontal: true) : .color(backgroundColor)
+    }
+
+    public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
+        content.titleRect = content.titleRect.map {
+            shift($0, left: titleLeftPadding, right: titleRightPadding, top: titleTopPadding, bottom: titleBottomPadding)
+        }
+        content.imageRect = content.imageRect.map { rect in
+            var moved = shift(rect, left: imageLeftPadding, right: imageRightPadding, top: imageTopPadding, bottom: imageBottomPadding)
+            if enableImageRightAligned {
+                // The seed's `imageEdgeInsets.left = bounds.width - imageView.width - imageRightPadding`.
+                moved.origin.x = bounds.x + bounds.width - rect.width - imageRightPadding
+            }
+            return moved
+        }
+    }
+
+    /// Moves a rectangle as UIKit applies edge insets to it: toward the aligned edge by that edge's
+    /// inset, or by half the difference when centred.
+    private func shift(_ rect: Rect, left: Double, right: Double, top: Double, bottom: Double) -> Rect {
+        let dx: Double
+        switch alignment {
+        case .left: dx = left
+        case .right: dx = -right
+        case .center: dx = (left - right) / 2
+        }
+        return rect.offsetBy(dx: dx, dy: (top - bottom) / 2)
+    }
+}

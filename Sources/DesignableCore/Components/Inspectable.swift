@@ -1,0 +1,108 @@
+/// Marks a component property as inspectable, as `@IBInspectable` does: the one declaration
+/// (name, type, default, one line of help) from which decoding, diagnostics, `inspect`, the
+/// inspector panel and the schema are all derived.
+///
+///     @Inspectable("Radius of the rounded clip on the background.") var cornerRadius = 0.0
+@propertyWrapper
+public final class Inspectable<Value: InspectableValue>: AnyInspectable {
+    public var wrappedValue: Value
+    public private(set) var defaultValue: Value
+    public let help: String
+    /// Where the style file set this value, or nil while it holds its default.
+    public private(set) var setAt: SourceLocation?
+
+    /// Values below this are refused (a negative width or radius); numbers only.
+    public let minimum: Double?
+
+    public init(wrappedValue: Value, _ help: String, minimum: Double? = nil) {
+        self.wrappedValue = wrappedValue
+        self.defaultValue = wrappedValue
+        self.help = help
+        self.minimum = minimum
+        PropertyCollector.collect(self)
+    }
+
+    public var projectedValue: Inspectable<Value> { self }
+
+    /// Gives a subclass its own default for an inherited property (SubscribeButton's purple tint).
+    public func overrideDefault(_ value: Value) {
+        wrappedValue = value
+        defaultValue = value
+    }
+
+    // MARK: AnyInspectable
+
+    public var valueType: any InspectableValue.Type { Value.self }
+    public var styleText: String { wrappedValue.styleText }
+    public var defaultStyleText: String { defaultValue.styleText }
+
+    public func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) {
+        let value = try Value.decode(node, in: context)
+        if let minimum, let number = value as? Double, number < minimum {
+            throw .error("must be at least \(formatNumber(minimum)), found \(formatNumber(number))", at: node.location)
+        }
+        wrappedValue = value
+        setAt = node.location
+    }
+
+    public func assign(_ value: Any) {
+        if let value = value as? Value { wrappedValue = value }
+    }
+
+    public var currentValue: Any { wrappedValue }
+}
+
+/// An inspectable property seen without its value type, as decoding and listing see it.
+public protocol AnyInspectable: AnyObject {
+    var valueType: any InspectableValue.Type { get }
+    var help: String { get }
+    var styleText: String { get }
+    var defaultStyleText: String { get }
+    var setAt: SourceLocation? { get }
+    var currentValue: Any { get }
+    func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic)
+    /// Sets a value of the property's own type in code (a component's state defaults); others are ignored.
+    func assign(_ value: Any)
+}
+
+/// Gathers the `Inspectable` wrappers of one component instance as its initialisers create them,
+/// so an instance finds its properties without reflecting on itself every time.
+enum PropertyCollector {
+    nonisolated(unsafe) private static var collected: [AnyInspectable]?
+
+    static func collect(_ property: AnyInspectable) {
+        collected?.append(property)
+    }
+
+    static func gathering<T>(_ make: () -> T) -> (T, [AnyInspectable]) {
+        let outer = collected
+        collected = []
+        let made = make()
+        let properties = collected ?? []
+        collected = outer
+        return (made, properties)
+    }
+}
+
+// MARK: - Names
+
+/// Interface Builder's label for a property name: `cornerRadius` → "Corner Radius",
+/// `titleLeftPadding` → "Title Left Padding", `isHorizontal` → "Is Horizontal".
+public func humanise(_ name: String) -> String {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(name)
+    for (index, character) in characters.enumerated() {
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        let startsWord = character.isUppercase && !current.isEmpty
+            && (!(current.last?.isUppercase ?? false) || (next?.isLowercase ?? false))
+        let startsNumber = character.isNumber && !(current.last?.isNumber ?? true)
+        if startsWord || startsNumber {
+            words.append(current)
+            current = ""
+        }
+        current.append(character)
+    }
+    if !current.isEmpty { words.append(current) }
+    return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+}

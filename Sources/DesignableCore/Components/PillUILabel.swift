@@ -1,0 +1,28 @@
+/// The seed's pill label: one line of centred text on a background whose ends are half circles.
+public final class PillUILabel: Component {
+    @Inspectable("Text of the label.") public var text = ""
+    @Inspectable("Colour of the text.") public var textColor = Color.black
+    @Inspectable("Fill of the pill.") public var backgroundColor = Color.clear
+    @Inspectable("Font, as Pango describes one.") public var font = Font("Sans 17")
+    @Inspectable("Extra height above and below the text.", minimum: 0) public var verticalPad = 0.0
+    @Inspectable("Extra width on each side, beyond the half-height the rounded ends take.", minimum: 0) public var horizontalPad = 0.0
+
+    public override class var summary: String { "A one-line label on a pill: corner radius half its height, text centred." }
+
+    /// The seed's intrinsic size: the text's, widened by its height (room for the rounded ends)
+    /// and by both horizontal pads, heightened by both vertical pads.
+    public override func intrinsicContentSize(_ painter: Painter) -> Size? {
+        let textSize = painter.measure(text, font: font)
+        return Size(width: textSize.width + textSize.height + 2 * horizontalPad, height: textSize.height + 2 * verticalPad)
+    }
+
+    public override func draw(in bounds: Rect, with painter: Painter) {
+        let radius = bounds.height / 2
+        painter.clipped(to: bounds, radius: radius) {
+            painter.fill(bounds, with: .color(backgroundColor))
+            let size = painter.measure(text, font: font)
+            painter.drawText(text, font: font, color: textColor,
+                             at: Point(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2))
+        }
+    }
+}

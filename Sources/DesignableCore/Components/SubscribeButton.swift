@@ -1,0 +1,48 @@
+/// The seed's SubscribeButton: purple, rounded and bordered, with a highlighted tint and a selected
+/// look (bright purple, white title, a check icon moved 20 points left) as its own defaults.
+public final class SubscribeButton: Button {
+    /// The seed's `Theme.Colors`.
+    public static let purple = Color(rgb: 0x5B2A86)
+    public static let purpleBright = Color(red: 0.63, green: 0.06, blue: 1.00)
+
+    @Inspectable("Radius of the rounded clip (layer.cornerRadius).", minimum: 0) public var cornerRadius = 12.0
+    @Inspectable("Width of the border, drawn inside the bounds.", minimum: 0) public var borderWidth = 3.0
+    @Inspectable("Colour of the border.") public var borderColor = SubscribeButton.purple
+    @Inspectable("Shift of the image from its laid-out place (the seed's imageEdgeInsets.left = -20).") public var imageOffset = Point(x: -20, y: 0)
+
+    public override class var className: String { "SubscribeButton" }
+    public override class var summary: String { "A subscribe button with its own highlighted and selected looks; 170×46 by default." }
+
+    public required init() {
+        super.init()
+        $title.overrideDefault("Subscribe")
+        $tintColor.overrideDefault(SubscribeButton.purple)
+        $font.overrideDefault(Font("Sans Bold 15"))
+    }
+
+    public override var clipCornerRadius: Double { cornerRadius }
+    public override var borderStyle: (width: Double, color: Color) { (borderWidth, borderColor) }
+    public override var fadesWhenHighlighted: Bool { false }
+
+    public override func intrinsicContentSize(_ painter: Painter) -> Size? { Size(width: 170, height: 46) }
+
+    public override func applyStateDefaults(_ state: ControlState) {
+        if state.contains(.selected) {
+            backgroundColor = SubscribeButton.purpleBright
+            borderColor = SubscribeButton.purpleBright
+            titleColor = .white
+            image = BundledAssets.image(named: "icon-check")
+            imageRendering = .template
+            tintColor = .white
+        }
+        if state.contains(.highlighted) {
+            backgroundColor = SubscribeButton.purple.withAlpha(0.85)
+            titleColor = .white
+            tintColor = .white
+        }
+    }
+
+    public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
+        content.imageRect = content.imageRect?.offsetBy(dx: imageOffset.x, dy: imageOffset.y)
+    }
+}

@@ -1,0 +1,242 @@
+import CCairo
+
+/// A Cairo failure, with Cairo's own words for it.
+public struct RenderError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    init(_ status: cairo_status_t, doing what: String) {
+        message = "\(what): \(String(cString: cairo_status_to_string(status)))"
+    }
+    public var description: String { message }
+}
+
+/// Cairo's pixel formats that Designable uses.
+public enum PixelFormat {
+    /// Premultiplied 32-bit ARGB in native byte order: what the window blits and PNG encodes.
+    case argb32
+    /// Alpha only: masks.
+    case a8
+
+    var cValue: cairo_format_t {
+        switch self {
+        case .argb32: return CAIRO_FORMAT_ARGB32
+        case .a8: return CAIRO_FORMAT_A8
+        }
+    }
+}
+
+/// How a context smooths edges.
+public enum Antialias {
+    case `default`, none, gray, best
+    var cValue: cairo_antialias_t {
+        switch self {
+        case .default: return CAIRO_ANTIALIAS_DEFAULT
+        case .none: return CAIRO_ANTIALIAS_NONE
+        case .gray: return CAIRO_ANTIALIAS_GRAY
+        case .best: return CAIRO_ANTIALIAS_BEST
+        }
+    }
+}
+
+// MARK: - Surfaces
+
+/// An in-memory Cairo image surface, destroyed with its owner.
+public final class ImageSurface {
+    public let pointer: OpaquePointer
+
+    /// Largest side Cairo's image backend takes.
+    public static let maximumSide = 32_767
+
+    public init(width: Int, height: Int, format: PixelFormat = .argb32) throws(RenderError) {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw RenderError("cannot make a \(width)×\(height) pixel image: each side must be 1 to \(Self.maximumSide)")
+        }
+        pointer = cairo_image_surface_create(format.cValue, Int32(width), Int32(height))
+        try check("creating a \(width)×\(height) image")
+    }
+
+    /// A surface over memory the caller owns and keeps alive longer than the surface (shared memory for the window).
+    public init(wrapping data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(RenderError) {
+        pointer = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                      Int32(width), Int32(height), Int32(stride))
+        try check("wrapping a \(width)×\(height) image")
+    }
+
+    /// Reads a PNG file.
+    public init(png path: String) throws(RenderError) {
+        pointer = cairo_image_surface_create_from_png(path)
+        try check("reading \(path)")
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    private func check(_ what: String) throws(RenderError) {
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: what) }
+    }
+
+    public var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    public var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// The pixels, after pending drawing is flushed; call `markDirty()` after writing them.
+    public var data: UnsafeMutableRawPointer? {
+        cairo_surface_flush(pointer)
+        return cairo_image_surface_get_data(pointer).map(UnsafeMutableRawPointer.init)
+    }
+
+    public func markDirty() { cairo_surface_mark_dirty(pointer) }
+
+    /// Writes PNG bytes through `write`, checking Cairo's status (a full disk is an error, not a short file).
+    public func writePNG(_ write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
+        final class Sink { let write: (UnsafeRawBufferPointer) -> Bool; init(_ w: @escaping (UnsafeRawBufferPointer) -> Bool) { write = w } }
+        let status = withoutActuallyEscaping(write) { write in
+            let sink = Unmanaged.passRetained(Sink(write))
+            defer { sink.release() }
+            return cairo_surface_write_to_png_stream(pointer, { closure, bytes, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                return sink.write(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+            }, sink.toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: "encoding PNG") }
+    }
+
+    /// The surface as PNG bytes.
+    public func pngData() throws(RenderError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try writePNG { chunk in bytes.append(contentsOf: chunk); return true }
+        return bytes
+    }
+
+    /// One pixel, unpremultiplied, as (r, g, b, a) bytes.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard let base = data, x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
+        let value = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        let a = UInt8(value >> 24)
+        func channel(_ shift: UInt32) -> UInt8 {
+            let premultiplied = (value >> shift) & 0xFF
+            return a == 0 ? 0 : UInt8(min(255, (premultiplied * 255 + UInt32(a) / 2) / UInt32(a)))
+        }
+        return (channel(16), channel(8), channel(0), a)
+    }
+}
+
+// MARK: - Drawing contexts
+
+/// A Cairo drawing context on a surface.
+public final class DrawingContext {
+    public let pointer: OpaquePointer
+    private let target: ImageSurface
+
+    public init(_ surface: ImageSurface) throws(RenderError) {
+        target = surface
+        pointer = cairo_create(surface.pointer)
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: "starting to draw") }
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    /// Cairo latches its first error and ignores later calls, so one check at the end of a frame suffices.
+    public func check(_ what: String) throws(RenderError) {
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: what) }
+    }
+
+    public func save() { cairo_save(pointer) }
+    public func restore() { cairo_restore(pointer) }
+    public func scale(_ factor: Double) { cairo_scale(pointer, factor, factor) }
+    public func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
+    public func setAntialias(_ mode: Antialias) { cairo_set_antialias(pointer, mode.cValue) }
+
+    public func setSource(_ color: Color) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+
+    public func rectangle(_ rect: Rect) {
+        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+    }
+
+    /// A rectangle with circular corners of `radius`, clamped so opposite corners never overlap.
+    public func roundedRectangle(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        guard r > 0 else { return rectangle(rect) }
+        let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, x + w - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(pointer, x + w - r, y + h - r, r, 0, .pi / 2)
+        cairo_arc(pointer, x + r, y + h - r, r, .pi / 2, .pi)
+        cairo_arc(pointer, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(pointer)
+    }
+
+    public func fill() { cairo_fill(pointer) }
+    public func clip() { cairo_clip(pointer) }
+    public func paint() { cairo_paint(pointer) }
+    public func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+    public func newPath() { cairo_new_path(pointer) }
+    public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
+    public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
+
+    public func stroke(width: Double, dashes: [Double] = []) {
+        cairo_set_line_width(pointer, width)
+        dashes.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), 0) }
+        cairo_stroke(pointer)
+        cairo_set_dash(pointer, nil, 0, 0)
+    }
+
+    /// Fills the current path with the even-odd rule, for rings.
+    public func fillEvenOdd() {
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(pointer)
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Sets a two-stop linear gradient from `start` to `end` as the source.
+    public func setLinearGradient(from start: Point, to end: Point, _ first: Color, _ second: Color) {
+        let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+        cairo_pattern_add_color_stop_rgba(pattern, 0, first.red, first.green, first.blue, first.alpha)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, second.red, second.green, second.blue, second.alpha)
+        cairo_set_source(pointer, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// Paints `surface`, whose pixels are `pixelScale` to a point, with its top-left at `origin`.
+    public func paint(_ surface: ImageSurface, at origin: Point, pixelScale: Double, alpha: Double = 1) {
+        save()
+        translate(origin.x, origin.y)
+        cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
+        cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(pointer, alpha)
+        restore()
+    }
+
+    /// Fills `color` through the alpha of `surface` (a template image).
+    public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, color: Color) {
+        save()
+        setSource(color)
+        translate(origin.x, origin.y)
+        cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
+        cairo_mask_surface(pointer, surface.pointer, 0, 0)
+        restore()
+    }
+
+    /// Draws what `body` draws as one layer at `alpha`, so overlapping parts do not show through each other.
+    public func withGroup(alpha: Double, _ body: () -> Void) {
+        guard alpha < 1 else { return body() }
+        cairo_push_group(pointer)
+        body()
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
+
+    /// Replaces the target's pixels inside the current clip with `color`, ignoring what was there.
+    public func clear(to color: Color) {
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        setSource(color)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+}

@@ -1,0 +1,55 @@
+/// Where every view of a document goes, and how large the canvas is.
+public struct Layout: Equatable {
+    public var canvasSize: Size
+    /// One frame per view, in the document's order, in points.
+    public var frames: [Rect]
+
+    /// Height a view takes when it has neither a size nor an intrinsic one (a plain UIView).
+    public static let fallbackHeight = 100.0
+
+    /// Lays out `document`: views with a `frame` where it says; the others in a centred column,
+    /// `padding` from the edges and `spacing` apart, each at its `size` or intrinsic size. The
+    /// canvas is the file's `size`, else `availableWidth` (a window) by the content's height,
+    /// else fitted to the content.
+    public static func compute(_ document: StyleDocument, painter: Painter, availableWidth: Double? = nil) -> Layout {
+        let canvas = document.canvas
+        let padding = max(0, canvas.padding), spacing = max(0, canvas.spacing)
+        let sizes: [Size?] = document.views.map { view in
+            if let frame = view.frame { return frame.size }
+            if let size = view.size { return size }
+            return view.component(in: .normal).intrinsicContentSize(painter)
+        }
+        let columnWidth = document.views.indices
+            .filter { document.views[$0].frame == nil }
+            .compactMap { sizes[$0]?.width }
+            .max() ?? 0
+        let givenWidth = canvas.size?.width ?? availableWidth ?? canvas.width
+        let width = givenWidth ?? (columnWidth + 2 * padding)
+        let fallbackWidth = max(0, (givenWidth ?? max(columnWidth + 2 * padding, 320)) - 2 * padding)
+
+        var frames: [Rect] = []
+        var y = padding
+        var placedInColumn = false
+        var contentBottom = 0.0
+        for (index, view) in document.views.enumerated() {
+            if let frame = view.frame {
+                frames.append(frame)
+                contentBottom = max(contentBottom, frame.maxY)
+                continue
+            }
+            let size = sizes[index] ?? Size(width: fallbackWidth, height: fallbackHeight)
+            if placedInColumn { y += spacing }
+            frames.append(Rect(x: (width - size.width) / 2, y: y, width: size.width, height: size.height))
+            y += size.height
+            placedInColumn = true
+            contentBottom = max(contentBottom, y)
+        }
+        let height = canvas.size?.height ?? (contentBottom + padding)
+        return Layout(canvasSize: Size(width: max(1, width), height: max(1, height)), frames: frames)
+    }
+
+    /// The index of the topmost view under `point`.
+    public func view(at point: Point) -> Int? {
+        frames.indices.reversed().first { frames[$0].contains(point) }
+    }
+}

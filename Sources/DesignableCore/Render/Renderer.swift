@@ -1,0 +1,63 @@
+/// Draws documents with Cairo, keeping its text and image caches across frames.
+public final class Renderer {
+    public let painter: Painter
+
+    /// Largest canvas in pixels that a render may allocate (about 512 MB of ARGB).
+    public static let maximumPixels = 1 << 27
+
+    public init(painter: Painter = Painter()) {
+        self.painter = painter
+    }
+
+    public func layout(_ document: StyleDocument, availableWidth: Double? = nil) -> Layout {
+        Layout.compute(document, painter: painter, availableWidth: availableWidth)
+    }
+
+    /// Refuses a canvas that cannot be allocated at `scale`, with the place to fix it.
+    public static func checkCanvas(_ size: Size, scale: Double, of document: StyleDocument) throws(Diagnostic) {
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        let side = Double(ImageSurface.maximumSide)
+        if width > side || height > side || width * height > Double(maximumPixels) {
+            var diagnostic = Diagnostic.error(
+                "the canvas is \(formatNumber(size.width))×\(formatNumber(size.height)) points, \(Int(width))×\(Int(height)) pixels at \(formatNumber(scale))×: too large to draw (at most \(Int(side)) pixels a side and \(maximumPixels >> 20) megapixels)",
+                at: document.canvasLocation)
+            diagnostic.path = document.path
+            throw diagnostic
+        }
+    }
+
+    /// Renders the whole canvas into a new image at `scale`, each view in the state `states` gives it.
+    public func render(_ document: StyleDocument, layout: Layout, scale: Double,
+                       states: (Int) -> ControlState = { _ in .normal }) throws -> ImageSurface {
+        try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
+        let surface = try ImageSurface(width: Int((layout.canvasSize.width * scale).rounded(.up)),
+                                       height: Int((layout.canvasSize.height * scale).rounded(.up)))
+        let context = try DrawingContext(surface)
+        draw(document, layout: layout, scale: scale, on: context, states: states)
+        try context.check("drawing the canvas")
+        return surface
+    }
+
+    /// Draws the canvas onto `context`, which maps pixels 1:1; only inside `damage` (points) when
+    /// given, repainting the background there first, so a state change redraws just its view.
+    public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
+                     states: (Int) -> ControlState, damage: Rect? = nil, overlay: ((Painter) -> Void)? = nil) {
+        context.save()
+        if let damage {
+            context.newPath()
+            context.rectangle(damage.pixelAligned(scale: scale))
+            context.clip()
+        }
+        context.clear(to: document.canvas.background)
+        context.scale(scale)
+        painter.drawing(on: context, scale: scale) {
+            for (index, view) in document.views.enumerated() {
+                let frame = layout.frames[index]
+                if let damage, !frame.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
+                view.component(in: states(index)).draw(in: frame, with: painter)
+            }
+            overlay?(painter)
+        }
+        context.restore()
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A font as Pango describes it: `"Sans Bold 17"`, `"DejaVu Serif Italic 12"`, `"Sans 20px"`.
+public struct Font: Hashable, Sendable, InspectableValue {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+
+    public static var typeName: String { "UIFont" }
+    public static var expectation: String { "a font description such as \"Sans Bold 17\"" }
+    public static var schema: String { #""type": "string""# }
+    static let sizeRange = 1.0...1_000.0
+
+    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
+        guard let text = node.scalar, !node.isNull, !text.trimmingWhitespace().isEmpty else { throw .mismatch(Font.self, node) }
+        if let size = pointSize(of: text), !sizeRange.contains(size) {
+            throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
+        }
+        return Font(text)
+    }
+
+    /// The size a description ends with, if any (Pango's grammar puts it last).
+    static func pointSize(of text: String) -> Double? {
+        guard var last = text.split(whereSeparator: \.isWhitespace).last else { return nil }
+        if last.hasSuffix("px") { last = last.dropLast(2) }
+        return parseNumber(String(last))
+    }
+
+    public var styleText: String { "\"\(description)\"" }
+}
+
+/// How an image is drawn, as an asset catalog's "Render As".
+public enum ImageRendering: String, InspectableEnum, Sendable {
+    /// The image's alpha, filled with the tint colour.
+    case template
+    /// The image as it is.
+    case original
+    public static var typeName: String { "UIImage.RenderingMode" }
+}
+
+/// An image named in a style file, with the files found for it.
+public struct ImageReference: Hashable, Sendable, InspectableValue {
+    public struct File: Hashable, Sendable {
+        public var path: String
+        /// 1 for `name.png`, 2 for `name@2x.png`; 0 for vector (SVG), which suits every scale.
+        public var scale: Int
+        public var isVector: Bool { scale == 0 }
+    }
+
+    public var name: String
+    /// Empty when nothing was found: the renderer then draws a placeholder.
+    public var files: [File]
+    public var isMissing: Bool { files.isEmpty }
+
+    public init(name: String, files: [File]) {
+        self.name = name
+        self.files = files
+    }
+
+    /// The file best drawn at `scale`: SVG first, then the bitmap made for that scale,
+    /// then the sharpest bitmap there is.
+    public func bestFile(forScale scale: Double) -> File? {
+        if let vector = files.first(where: \.isVector) { return vector }
+        let wanted = Int(scale.rounded(.up))
+        return files.first { $0.scale == wanted } ?? files.max { $0.scale < $1.scale }
+    }
+
+    public static var typeName: String { "UIImage" }
+    public static var expectation: String { "an image name (name.svg or name.png beside the style file or in its assets/ folder)" }
+    public static var schema: String { #""type": "string""# }
+
+    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
+        guard let name = node.scalar, !node.isNull, !name.isEmpty else { throw .mismatch(ImageReference.self, node) }
+        let folders = [context.directory, context.directory + "/assets", context.directory + "/assets/icons"] + BundledAssets.folders
+        var files: [File] = []
+        let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
+        for folder in folders where files.isEmpty {
+            let base = name.hasPrefix("/") ? name : folder + "/" + name
+            let candidates: [(String, Int)] = hasExtension
+                ? [(base, name.hasSuffix(".svg") ? 0 : 1)]
+                : [(base + ".svg", 0), (base + ".png", 1), (base + "@2x.png", 2), (base + "@3x.png", 3)]
+            for (path, scale) in candidates where FileSystem.isRegularFile(path) {
+                files.append(File(path: path, scale: scale))
+            }
+        }
+        if files.isEmpty {
+            let known = folders.flatMap { FileSystem.imageNames(in: $0) }
+            context.warn(.warning(
+                "image '\(name)' not found beside the style file or in assets/ (looked for \(name).svg, \(name).png, \(name)@2x.png, \(name)@3x.png)\(didYouMean(name, known)); drawing a placeholder",
+                at: node.location))
+        }
+        context.dependencies.formUnion(files.map(\.path))
+        return ImageReference(name: name, files: files)
+    }
+
+    public var styleText: String { name }
+}
+
+/// The images Designable ships (the SubscribeButton's check, the gallery's icons), found beside
+/// the installed or built program, as a UIKit component finds images in its own bundle.
+public enum BundledAssets {
+    public static let folders: [String] = {
+        if let configured = getenv("DESIGNABLE_ASSETS") { return [String(cString: configured)] }
+        var found: [String] = []
+        var directory = FileSystem.directory(of: executablePath())
+        for _ in 0..<6 {
+            if FileSystem.isRegularFile(directory + "/assets/icons/icon-check.svg") {
+                found.append(directory + "/assets/icons")
+                break
+            }
+            if FileSystem.isRegularFile(directory + "/share/designable/icons/icon-check.svg") {
+                found.append(directory + "/share/designable/icons")
+                break
+            }
+            directory = FileSystem.directory(of: directory)
+        }
+        return found
+    }()
+
+    /// A shipped image by name; missing (a placeholder) if the program's assets are not found.
+    public static func image(named name: String) -> ImageReference {
+        for folder in folders {
+            for (suffix, scale) in [(".svg", 0), (".png", 1), ("@2x.png", 2)] where FileSystem.isRegularFile(folder + "/" + name + suffix) {
+                return ImageReference(name: name, files: [.init(path: folder + "/" + name + suffix, scale: scale)])
+            }
+        }
+        return ImageReference(name: name, files: [])
+    }
+
+    private static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(cString: buffer) : "."
+    }
+}

@@ -1,0 +1,202 @@
+import CYAML
+
+/// One node of a YAML (or JSON) document, with the place it was written.
+///
+/// An alias is the very node its anchor names, shared rather than copied, so a document's
+/// memory stays proportional to its text however its aliases multiply.
+public final class YAMLNode {
+    public enum Kind {
+        case scalar(String)
+        case sequence([YAMLNode])
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+    }
+
+    public let kind: Kind
+    public let location: SourceLocation
+    /// True for a scalar written without quotes: only those can mean null, true or a number.
+    public let isPlain: Bool
+    /// How many nodes this one stands for once every alias under it is expanded.
+    let expandedSize: Int
+
+    init(_ kind: Kind, at location: SourceLocation, isPlain: Bool = false, expandedSize: Int = 1) {
+        self.kind = kind
+        self.location = location
+        self.isPlain = isPlain
+        self.expandedSize = expandedSize
+    }
+
+    public var scalar: String? {
+        if case .scalar(let text) = kind { return text }
+        return nil
+    }
+
+    public var isNull: Bool {
+        guard isPlain, let text = scalar else { return false }
+        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// What the node is, in the words a message uses: "a mapping", "the number 12", "'red'".
+    public var summary: String {
+        switch kind {
+        case .sequence(let items): return "a list of \(items.count)"
+        case .mapping: return "a mapping"
+        case .scalar(let text):
+            if isNull { return "nothing" }
+            let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+            if isPlain, Double(text) != nil { return shown }
+            return "'\(shown)'"
+        }
+    }
+
+    /// The value under `key` in a mapping, with the key node itself for its place.
+    public subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs) = kind else { return nil }
+        return pairs.last { $0.key.scalar == key }?.value
+    }
+}
+
+// MARK: - Parsing
+
+/// Reads YAML 1.1 (and so JSON) through libyaml's event parser into a tree of `YAMLNode`s.
+public enum YAMLParser {
+    /// Documents larger than this once expanded are refused: aliases that multiply
+    /// ("billion laughs") would otherwise cost time and memory far beyond the file's size.
+    static func expansionLimit(forParsedNodes count: Int) -> Int { 10_000 + 100 * count }
+    static let maximumDepth = 256
+
+    /// The first document of `text`, or nil when it is empty.
+    public static func parse(_ text: String) throws(Diagnostic) -> YAMLNode? {
+        var bytes = Array(text.utf8)
+        return try parse(bytes: &bytes)
+    }
+
+    public static func parse(bytes: inout [UInt8]) throws(Diagnostic) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw .error("the YAML parser could not start (out of memory)", at: SourceLocation(line: 1, column: 1))
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLNode? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var builder = TreeBuilder()
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
+                defer { yaml_event_delete(&event) }
+                if try builder.take(event) { break }
+            }
+            return builder.root
+        }
+    }
+
+    private static func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let mark = parser.problem_mark
+        var message = "YAML syntax: \(problem)"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        }
+        return .error(message, at: SourceLocation(mark))
+    }
+
+    /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
+    private struct TreeBuilder {
+        enum Open {
+            case sequence([YAMLNode], SourceLocation, anchor: String?, size: Int)
+            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, SourceLocation, anchor: String?, size: Int)
+        }
+        var stack: [Open] = []
+        var anchors: [String: YAMLNode] = [:]
+        var root: YAMLNode?
+        var parsedNodes = 0
+        var finishedDocument = false
+
+        /// Takes one event; true once the first document is complete.
+        mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
+            let location = SourceLocation(event.start_mark)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return true
+            case YAML_DOCUMENT_END_EVENT:
+                return true
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let node = YAMLNode(.scalar(text), at: location, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+                try add(node, anchor: string(scalar.anchor))
+            case YAML_ALIAS_EVENT:
+                let name = string(event.data.alias.anchor) ?? ""
+                guard let node = anchors[name] else {
+                    throw .error("the alias *\(name) names no anchor defined before it\(didYouMean(name, anchors.keys))", at: location)
+                }
+                try add(node, anchor: nil, isAlias: true, at: location)
+            case YAML_SEQUENCE_START_EVENT:
+                try push(.sequence([], location, anchor: string(event.data.sequence_start.anchor), size: 1), at: location)
+            case YAML_MAPPING_START_EVENT:
+                try push(.mapping([], pendingKey: nil, location, anchor: string(event.data.mapping_start.anchor), size: 1), at: location)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                let node: YAMLNode, anchor: String?
+                switch stack.removeLast() {
+                case .sequence(let items, let start, let name, let size):
+                    node = YAMLNode(.sequence(items), at: start, expandedSize: size)
+                    anchor = name
+                case .mapping(let pairs, _, let start, let name, let size):
+                    node = YAMLNode(.mapping(pairs), at: start, expandedSize: size)
+                    anchor = name
+                }
+                try add(node, anchor: anchor, counted: false)
+            default:
+                break
+            }
+            return false
+        }
+
+        private mutating func push(_ open: Open, at location: SourceLocation) throws(Diagnostic) {
+            guard stack.count < YAMLParser.maximumDepth else {
+                throw .error("the document nests deeper than \(YAMLParser.maximumDepth) levels", at: location)
+            }
+            parsedNodes += 1
+            stack.append(open)
+        }
+
+        private mutating func add(_ node: YAMLNode, anchor: String?, isAlias: Bool = false, counted: Bool = true,
+                                  at aliasLocation: SourceLocation? = nil) throws(Diagnostic) {
+            if counted && !isAlias { parsedNodes += 1 }
+            if let anchor { anchors[anchor] = node }
+            guard var top = stack.popLast() else {
+                root = root ?? node
+                return
+            }
+            let limit = YAMLParser.expansionLimit(forParsedNodes: parsedNodes)
+            switch top {
+            case .sequence(var items, let start, let name, let size):
+                items.append(node)
+                top = .sequence(items, start, anchor: name, size: size + node.expandedSize)
+            case .mapping(var pairs, let key, let start, let name, let size):
+                if let key {
+                    pairs.append((key, node))
+                    top = .mapping(pairs, pendingKey: nil, start, anchor: name, size: size + key.expandedSize + node.expandedSize)
+                } else {
+                    top = .mapping(pairs, pendingKey: node, start, anchor: name, size: size)
+                }
+            }
+            stack.append(top)
+            if case .sequence(_, _, _, let size) = top, size > limit { throw expansionError(at: aliasLocation ?? node.location) }
+            if case .mapping(_, _, _, _, let size) = top, size > limit { throw expansionError(at: aliasLocation ?? node.location) }
+        }
+
+        private func expansionError(at location: SourceLocation) -> Diagnostic {
+            .error("aliases expand this document far beyond its own size (over \(YAMLParser.expansionLimit(forParsedNodes: parsedNodes)) nodes from \(parsedNodes)); refusing it", at: location)
+        }
+
+        private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: $0) }
+        }
+    }
+}
+
+extension SourceLocation {
+    init(_ mark: yaml_mark_t) {
+        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+}

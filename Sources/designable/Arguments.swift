@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DesignableCore
+
+/// A mistake in how the command was called: exit 64 with the usage line, as sysexits' EX_USAGE.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A failure that is the input's or the environment's, not the caller's syntax: exit 1.
+struct Failure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// One option a command takes: `--scale 2`, or a flag such as `--trace`.
+struct OptionSpec {
+    let name: String
+    var short: String? = nil
+    var valueName: String? = nil
+    let help: String
+    var takesValue: Bool { valueName != nil }
+}
+
+/// A command's declaration: name, one-line abstract, positional arguments and options. The
+/// parser, `--help` text and usage line all come from it.
+protocol Command {
+    static var name: String { get }
+    static var abstract: String { get }
+    /// Positional arguments, as the usage line shows them (`STYLE`).
+    static var positionals: [String] { get }
+    static var options: [OptionSpec] { get }
+    init(_ arguments: ParsedArguments) throws
+    /// Runs the command; the exit status.
+    func run() throws -> Int32
+}
+
+extension Command {
+    static var usage: String {
+        let options = self.options.map { "[\($0.name)\($0.valueName.map { " " + $0 } ?? "")]" }
+        return (["designable", name] + positionals + options).joined(separator: " ")
+    }
+
+    static var help: String {
+        var text = "\(abstract)\n\nUsage: \(usage)\n"
+        if !options.isEmpty {
+            text += "\nOptions:\n"
+            for option in options + [OptionSpec(name: "--help", short: "-h", help: "Show this help.")] {
+                var flag = option.name + (option.valueName.map { " " + $0 } ?? "")
+                if let short = option.short { flag = short + ", " + flag }
+                text += "  " + flag.padding(to: 26) + option.help + "\n"
+            }
+        }
+        return text
+    }
+}
+
+/// Arguments split into positionals and options after checking them against a command's declaration.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var wantsHelp = false
+
+    init(_ arguments: [String], for command: any Command.Type) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--help" || argument == "-h" {
+                wantsHelp = true
+                continue
+            }
+            if argument == "--" {
+                positionals += remaining
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument, inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = command.options.first(where: { $0.name == name || $0.short == name }) else {
+                let known = command.options.map(\.name)
+                throw UsageError("unknown option '\(name)' for '\(command.name)'" + didYouMean(name, known))
+            }
+            if option.takesValue {
+                guard let value = inlineValue ?? remaining.popFirst() else {
+                    throw UsageError("\(option.name) needs a value (\(option.valueName!))")
+                }
+                values[option.name] = value
+            } else {
+                flags.insert(option.name)
+            }
+        }
+        if !wantsHelp && positionals.count != command.positionals.count {
+            if positionals.count < command.positionals.count {
+                throw UsageError("missing \(command.positionals[positionals.count]) argument")
+            }
+            throw UsageError("unexpected argument '\(positionals[command.positionals.count])'")
+        }
+    }
+
+    func number(_ option: String, default value: Double, in range: ClosedRange<Double>) throws -> Double {
+        guard let text = values[option] else { return value }
+        guard let number = Double(text), range.contains(number) else {
+            throw UsageError("\(option) takes a number from \(formatRange(range)), not '\(text)'")
+        }
+        return number
+    }
+
+    private func formatRange(_ range: ClosedRange<Double>) -> String {
+        func text(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(text(range.lowerBound)) to \(text(range.upperBound))"
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
+
+// MARK: - Output
+
+enum Console {
+    static func error(_ text: String) {
+        fputs(text + "\n", stderr)
+    }
+
+    static func out(_ text: String) {
+        fputs(text + "\n", stdout)
+    }
+
+    /// Prints findings as `path:line:col: severity: message`, the form editors jump to.
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { error(diagnostic.description) }
+    }
+
+    /// Whether stderr is a terminal, so colour and summaries are for a person.
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so no
+/// reader ever sees a half-written file.
+func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let temporary = FileSystem.directory(of: path) + "/." + FileSystem.fileName(of: path) + ".\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            let reason = String(cString: strerror(errno))
+            close(fd); unlink(temporary)
+            throw Failure("cannot write \(path): \(reason)")
+        }
+        written += count
+    }
+    if close(fd) != 0 || rename(temporary, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw Failure("cannot write \(path): \(reason)")
+    }
+}

@@ -1,0 +1,148 @@
+import DesignableCore
+
+/// Loads a style file, printing its findings; the document, or a failure when it has errors.
+func loadReporting(_ path: String) throws -> StyleDocument {
+    let result = StyleLoader.load(path: path)
+    Console.report(result.diagnostics)
+    guard let document = result.document else {
+        let errors = result.diagnostics.errorCount
+        throw Failure("\(path): \(errors) error\(errors == 1 ? "" : "s"); nothing rendered")
+    }
+    return document
+}
+
+/// The state every control is drawn in, from `--state`; nil keeps each view's own starting state.
+func parseState(_ text: String?) throws -> ControlState? {
+    guard let text else { return nil }
+    let states: [String: ControlState] = ["normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled]
+    guard let state = states[text] else {
+        throw UsageError("--state takes normal, highlighted, selected or disabled, not '\(text)'"
+            + didYouMean(text, states.keys.sorted()))
+    }
+    return state
+}
+
+// MARK: - render
+
+struct RenderCommand: Command {
+    static let name = "render"
+    static let abstract = "Render a style file to PNG, without any display."
+    static let positionals = ["STYLE"]
+    static let options = [
+        OptionSpec(name: "--output", short: "-o", valueName: "OUT.png", help: "Where to write the PNG (required)."),
+        OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point: 1, 2 or 3 (default 1)."),
+        OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled."),
+    ]
+
+    let style: String, output: String, scale: Double, state: ControlState?
+
+    init(_ arguments: ParsedArguments) throws {
+        style = arguments.positionals[0]
+        guard let output = arguments.values["--output"] else { throw UsageError("render needs -o OUT.png") }
+        self.output = output
+        scale = try arguments.number("--scale", default: 1, in: 0.5...4)
+        state = try parseState(arguments.values["--state"])
+    }
+
+    func run() throws -> Int32 {
+        let document = try loadReporting(style)
+        let renderer = Renderer()
+        let layout = renderer.layout(document)
+        let surface: ImageSurface
+        do {
+            surface = try renderer.render(document, layout: layout, scale: scale) { index in
+                state ?? document.views[index].initialState
+            }
+        } catch let diagnostic as Diagnostic {
+            Console.report([diagnostic])
+            return 1
+        }
+        try writeAtomically(try surface.pngData(), to: output)
+        return 0
+    }
+}
+
+// MARK: - check
+
+struct CheckCommand: Command {
+    static let name = "check"
+    static let abstract = "Check a style file; print each finding as path:line:col. Exit 1 on errors."
+    static let positionals = ["STYLE"]
+    static let options: [OptionSpec] = []
+
+    let style: String
+
+    init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
+
+    func run() throws -> Int32 {
+        let result = StyleLoader.load(path: style)
+        Console.report(result.diagnostics)
+        if let document = result.document {
+            // A file can be well-formed and still too large to draw.
+            let renderer = Renderer()
+            do {
+                try Renderer.checkCanvas(renderer.layout(document).canvasSize, scale: 1, of: document)
+            } catch let diagnostic as Diagnostic {
+                Console.report([diagnostic])
+                return 1
+            }
+        }
+        if Console.stderrIsTerminal {
+            let (errors, warnings) = (result.diagnostics.errorCount, result.diagnostics.warningCount)
+            Console.error("\(style): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return result.diagnostics.hasErrors ? 1 : 0
+    }
+}
+
+// MARK: - inspect
+
+struct InspectCommand: Command {
+    static let name = "inspect"
+    static let abstract = "List every view with its class and each property: label, type, value, and where the value came from."
+    static let positionals = ["STYLE"]
+    static let options: [OptionSpec] = []
+
+    let style: String
+
+    init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
+
+    func run() throws -> Int32 {
+        let document = try loadReporting(style)
+        let layout = Renderer().layout(document)
+        Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
+        for (index, view) in document.views.enumerated() {
+            let frame = layout.frames[index]
+            let component = view.component(in: view.initialState)
+            Console.out("")
+            var heading = "#\(index + 1) \(view.type.className)"
+            if let id = view.id { heading += " \"\(id)\"" }
+            heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
+            if view.initialState != .normal { heading += "  starts \(view.initialState)" }
+            Console.out(heading)
+            for row in PropertyRow.rows(of: component) {
+                let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
+                Console.out("  " + row.label.padding(to: 28) + row.typeName.padding(to: 26) + row.value.padding(to: 26) + source)
+            }
+        }
+        return 0
+    }
+
+    private func formatSize(_ size: Size) -> String { "\(formatNumber(size.width))×\(formatNumber(size.height))" }
+}
+
+// MARK: - schema
+
+struct SchemaCommand: Command {
+    static let name = "schema"
+    static let abstract = "Print the JSON Schema of style files, for editors that complete and check YAML."
+    static let positionals: [String] = []
+    static let options: [OptionSpec] = []
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run() throws -> Int32 {
+        Console.out(StyleSchema.json())
+        return 0
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DesignableCore
+
+let version = "0.1.0"
+
+let commands: [any Command.Type] = [
+    RenderCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
+]
+
+let overview = """
+Designable \(version): custom UI components described in a YAML style file, drawn live.
+
+Usage: designable STYLE                   open the live preview (same as 'designable preview STYLE')
+       designable COMMAND [OPTIONS]
+
+Commands:
+\(commands.map { "  " + $0.name.padding(to: 10) + $0.abstract }.joined(separator: "\n"))
+
+Run 'designable COMMAND --help' for a command's options.
+"""
+
+/// Runs the command line; the exit status: 0 done, 1 a finding or failure, 64 a usage mistake.
+func main(_ arguments: [String]) -> Int32 {
+    guard let first = arguments.first else {
+        Console.error(overview)
+        return 64
+    }
+    switch first {
+    case "--help", "-h", "help":
+        Console.out(overview)
+        return 0
+    case "--version":
+        Console.out("designable \(version)")
+        return 0
+    default:
+        break
+    }
+    // A path where a command would be opens the preview, as people expect of a viewer.
+    let named = commands.first { $0.name == first }
+    let command: any Command.Type = named ?? RenderCommand.self
+    let rest = named == nil ? arguments : Array(arguments.dropFirst())
+    if named == nil, first.hasPrefix("-") || (!first.contains(".") && !first.contains("/")) {
+        Console.error("Error: unknown command '\(first)'"
+            + didYouMean(first, commands.map { $0.name }))
+        Console.error("Usage: designable COMMAND [OPTIONS]   (designable --help lists the commands)")
+        return 64
+    }
+    do {
+        let parsed = try ParsedArguments(rest, for: command)
+        if parsed.wantsHelp {
+            Console.out(command.help)
+            return 0
+        }
+        return try command.init(parsed).run()
+    } catch let error as UsageError {
+        Console.error("Error: \(error.message)")
+        Console.error("Usage: \(command.usage)")
+        return 64
+    } catch let failure as Failure {
+        Console.error("designable: \(failure.message)")
+        return 1
+    } catch let error as RenderError {
+        Console.error("designable: \(error.message)")
+        return 1
+    } catch {
+        Console.error("designable: \(error)")
+        return 1
+    }
+}
+
+// Output is line-buffered even into a pipe, so `--trace` lines reach a reader as they happen.
+setvbuf(stdout, nil, _IOLBF, 0)
+exit(main(Array(CommandLine.arguments.dropFirst())))
