@@ -120,9 +120,13 @@ struct InspectCommand: Command {
             heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
-            for row in PropertyRow.rows(of: component) {
+            let rows = PropertyRow.rows(of: component)
+            let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
+            let valueWidth = rows.map(\.value.count).max() ?? 0
+            for row in rows {
                 let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
-                Console.out("  " + row.label.padding(to: 28) + row.typeName.padding(to: 26) + row.value.padding(to: 26) + source)
+                Console.out("  " + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
+                            + row.value.padding(to: valueWidth + 2) + source)
             }
         }
         return 0

@@ -89,8 +89,10 @@ func parseNumber(_ text: String) -> Double? {
     }
 }
 
-/// Shortest text that reads back as the same number: `4`, `0.85`, `12.5`.
+/// Short text for a number, to a thousandth: `4`, `0.85`, `1386.905`.
 public func formatNumber(_ value: Double) -> String {
+    guard value.isFinite else { return String(value) }
+    let value = abs(value) < 1e12 ? (value * 1000).rounded() / 1000 : value
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     var text = String(value)
     if text.hasSuffix(".0") { text.removeLast(2) }

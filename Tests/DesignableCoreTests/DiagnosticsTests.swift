@@ -1,0 +1,119 @@
+@testable import DesignableCore
+import XCTest
+
+/// What a person sees for each kind of mistake: the place, what was expected, what was found.
+final class DiagnosticsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        pinTestFonts()
+    }
+
+    func testEveryMistakeInOneFileIsReportedAtItsPlace() {
+        let text = """
+        canvas: {size: [375, 667], backgrund: "#fff"}
+        views:
+          - class: FancyButon
+            title: hi
+          - class: FancyButton
+            cornerRadus: 4
+            borderWidth: -1
+            borderColor: rde
+            tintColor: "#12345"
+            font: Sans 0
+            alignment: centre
+            size: [.nan, 3]
+            enableGradientBackground: maybe
+            selected: {titleColor: blu, nope: 1}
+          - class: PillUILabel
+            text: x
+            selected: {textColor: red}
+        """
+        XCTAssertEqual(findings(text), [
+            "1:28: warning: canvas has no property 'backgrund' (did you mean 'background'?); it is ignored",
+            "3:12: error: unknown class 'FancyButon' (did you mean 'FancyButton'?); expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel",
+            "6:5: warning: FancyButton has no property 'cornerRadus' (did you mean 'cornerRadius'?); it is ignored",
+            "7:18: error: borderWidth: must be at least 0, found -1",
+            "8:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)",
+            "9:16: error: tintColor: '#12345' is not a hex colour: write #RGB, #RRGGBB or #RRGGBBAA",
+            "10:11: error: font: font size 0 is out of range: write a size from 1 to 1000",
+            "11:16: error: alignment: expected one of left, center, right, found 'centre' (did you mean 'center'?)",
+            "12:12: error: size: expected a finite number, found '.nan'",
+            "13:31: error: enableGradientBackground: expected true or false, found 'maybe'",
+            "14:28: error: titleColor: unknown colour 'blu' (did you mean 'blue'?)",
+            "14:33: warning: FancyButton in its selected state has no property 'nope'; it is ignored",
+            "17:15: warning: PillUILabel is not a control and never shows a 'selected' state; this map is ignored",
+        ])
+    }
+
+    func testPathIsPrefixedForEditors() {
+        let result = StyleLoader.load(text: "views:\n  - class: Nope\n", path: "styles/a.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.description),
+                       ["styles/a.yaml:2:12: error: unknown class 'Nope'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel"])
+        XCTAssertNil(result.document)
+        XCTAssertEqual(result.diagnostics.first?.shortDescription.hasPrefix("2:12: unknown class"), true)
+    }
+
+    func testWarningsStillGiveADocument() {
+        let result = StyleLoader.load(text: "views:\n  - class: FancyButton\n    colour: red\n")
+        XCTAssertNotNil(result.document)
+        XCTAssertEqual(result.diagnostics.map(\.severity), [.warning])
+    }
+
+    func testWrongShapes() {
+        XCTAssertEqual(findings("- a\n- b\n"), ["1:1: error: expected a mapping with 'views:' (and optionally 'canvas:' and 'theme:'), found a list of 2"])
+        XCTAssertEqual(findings(""), ["1:1: error: the file is empty: expected a mapping with 'views:' (and optionally 'canvas:' and 'theme:')"])
+        XCTAssertEqual(findings("views: 3\n"), ["1:8: error: views: expected a list of views, found 3"])
+        XCTAssertEqual(findings("views:\n  - FancyButton\n"), ["2:5: error: a view must be a mapping with 'class:' and its properties, found 'FancyButton'"])
+        XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel"])
+        XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, theme or views",
+                                                "1:1: warning: no 'views:' list: the canvas is empty"])
+    }
+
+    func testGeometryValues() {
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [10]\n"),
+                       ["3:11: error: size: expected a size [width, height], found a list of 1"])
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [-10, 5]\n"),
+                       ["3:11: error: size: width must not be negative, found -10"])
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    frame: {x: 1, y: 2, width: 3, hieght: 4}\n"),
+                       ["3:12: error: frame: expected a rectangle [x, y, width, height]; the mapping lacks 'height'"])
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [1e9, 5]\n"),
+                       ["3:12: error: size: 1e9 is out of range: at most 100000 is allowed"])
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    contentInsets: [1, 2]\n"),
+                       ["3:20: error: contentInsets: expected insets [top, leading, bottom, trailing] or one number for all four, found a list of 2"])
+    }
+
+    func testThemeColoursAreCheckedAndUsable() throws {
+        XCTAssertEqual(findings("theme: {colors: {brand: nope}}\nviews: []\n"),
+                       ["1:25: error: theme colour 'brand': unknown colour 'nope'"])
+        let document = try XCTUnwrap(loadStyle("theme: {colors: {brand: '#112233', soft: brand@0.5}}\nviews:\n  - class: FancyButton\n    tintColor: soft\n"))
+        let button = try XCTUnwrap(document.views[0].component(in: .normal) as? FancyButton)
+        XCTAssertEqual(button.tintColor, Color(rgb: 0x112233, alpha: 0.5))
+    }
+
+    func testMissingImageIsAWarningWithASuggestion() {
+        let result = StyleLoader.load(text: "views:\n  - class: FancyButton\n    image: facebok\n", path: repositoryRoot.path + "/x.yaml")
+        XCTAssertNotNil(result.document)
+        XCTAssertEqual(result.diagnostics.count, 1)
+        XCTAssertEqual(result.diagnostics.first?.severity, .warning)
+        XCTAssertTrue(result.diagnostics.first!.message.contains("image 'facebok' not found"))
+        XCTAssertTrue(result.diagnostics.first!.message.contains("(did you mean 'facebook'?)"))
+    }
+
+    func testCanvasTooLargeToAllocate() throws {
+        let document = try XCTUnwrap(loadStyle("canvas: {size: [20000, 20000]}\nviews: []\n"))
+        XCTAssertThrowsError(try Renderer.checkCanvas(Size(width: 20000, height: 20000), scale: 1, of: document)) { error in
+            let diagnostic = error as! Diagnostic
+            XCTAssertEqual(diagnostic.location, SourceLocation(line: 1, column: 9))
+            XCTAssertTrue(diagnostic.message.contains("too large to draw"))
+        }
+        XCTAssertNoThrow(try Renderer.checkCanvas(Size(width: 2000, height: 2000), scale: 3, of: document))
+        XCTAssertThrowsError(try Renderer.checkCanvas(Size(width: 12000, height: 100), scale: 3, of: document))
+    }
+
+    func testEditDistanceSuggestions() {
+        XCTAssertEqual(closestMatch(to: "cornerRaduis", in: ["cornerRadius", "borderWidth"]), "cornerRadius")
+        XCTAssertEqual(closestMatch(to: "bordrColor", in: ["borderColor", "borderWidth"]), "borderColor")
+        XCTAssertNil(closestMatch(to: "xyz", in: ["cornerRadius"]))
+        XCTAssertEqual(editDistance("ab", "ba"), 1)
+    }
+}

@@ -1,0 +1,85 @@
+@testable import DesignableCore
+import XCTest
+
+final class YAMLParserTests: XCTestCase {
+    func testScalarsKeepTheirPlaceAndQuoting() throws {
+        let root = try XCTUnwrap(YAMLParser.parse("a: 12\nb: \"12\"\nc:\n"))
+        XCTAssertEqual(root["a"]?.scalar, "12")
+        XCTAssertEqual(root["a"]?.isPlain, true)
+        XCTAssertEqual(root["b"]?.isPlain, false)
+        XCTAssertEqual(root["b"]?.location, SourceLocation(line: 2, column: 4))
+        XCTAssertEqual(root["c"]?.isNull, true)
+    }
+
+    func testJSONIsYAML() throws {
+        let root = try XCTUnwrap(YAMLParser.parse(#"{"views": [{"class": "FancyButton", "size": [10, 20]}]}"#))
+        guard case .sequence(let views)? = root["views"]?.kind else { return XCTFail("no views") }
+        XCTAssertEqual(views.first?["class"]?.scalar, "FancyButton")
+    }
+
+    func testEmptyDocumentIsNil() throws {
+        XCTAssertNil(try YAMLParser.parse(""))
+        XCTAssertNil(try YAMLParser.parse("# only a comment\n"))
+    }
+
+    func testAliasesShareTheAnchoredNode() throws {
+        let root = try XCTUnwrap(YAMLParser.parse("base: &b {cornerRadius: 4}\ncopy: *b\n"))
+        XCTAssertTrue(root["base"] === root["copy"])
+    }
+
+    func testSyntaxErrorPointsWhereLibyamlDoes() {
+        XCTAssertThrowsError(try YAMLParser.parse("views:\n  - class: A\n    title: [open\n")) { error in
+            let diagnostic = error as! Diagnostic
+            XCTAssertEqual(diagnostic.location, SourceLocation(line: 4, column: 1))
+            XCTAssertTrue(diagnostic.message.hasPrefix("YAML syntax: did not find expected ',' or ']'"), diagnostic.message)
+            XCTAssertTrue(diagnostic.message.contains("line 3, column 12"), diagnostic.message)
+        }
+    }
+
+    func testUnknownAliasSuggestsAnAnchor() {
+        XCTAssertThrowsError(try YAMLParser.parse("a: &primary 1\nb: *primery\n")) { error in
+            XCTAssertEqual((error as! Diagnostic).message, "the alias *primery names no anchor defined before it (did you mean 'primary'?)")
+        }
+    }
+
+    func testAliasBombIsRefusedAtOnce() {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        // Ten levels of ten would be 10^10 nodes: refusing must happen while reading, long before.
+        do {
+            _ = try YAMLParser.parse(text)
+            XCTFail("an alias bomb was accepted")
+        } catch {
+            XCTAssertTrue(error.message.contains("aliases expand this document far beyond its own size"), error.message)
+            XCTAssertEqual(error.location.line, 4)
+        }
+    }
+
+    func testModestAliasUseIsAccepted() throws {
+        let text = "base: &b {a: 1, b: 2}\nlist: [" + Array(repeating: "*b", count: 200).joined(separator: ", ") + "]\n"
+        XCTAssertNotNil(try YAMLParser.parse(text))
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        XCTAssertThrowsError(try YAMLParser.parse(text)) { error in
+            XCTAssertTrue((error as! Diagnostic).message.contains("nests deeper than"))
+        }
+    }
+
+    func testMergeKeysLetOwnKeysWin() throws {
+        let text = """
+        base: &base {class: FancyButton, cornerRadius: 4, borderWidth: 1}
+        views:
+          - <<: *base
+            borderWidth: 3
+        """
+        let document = try XCTUnwrap(StyleLoader.load(text: text).document)
+        let button = try XCTUnwrap(document.views.first?.component(in: .normal) as? FancyButton)
+        XCTAssertEqual(button.cornerRadius, 4)
+        XCTAssertEqual(button.borderWidth, 3)
+    }
+}

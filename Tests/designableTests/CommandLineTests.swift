@@ -1,0 +1,176 @@
+import Foundation
+import XCTest
+
+/// The real binary, end to end: outputs, messages and exit codes (0 done, 1 a finding, 64 usage).
+final class CommandLineTests: XCTestCase {
+    private let gallery = projectRoot.appendingPathComponent("assets/examples/gallery.yaml").path
+
+    func testRenderTheGalleryAtOneAndTwoTimes() throws {
+        let folder = try temporaryFolder()
+        let one = folder.appendingPathComponent("one.png"), two = folder.appendingPathComponent("two.png")
+        let first = try runDesignable(["render", gallery, "-o", one.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "", "the gallery should render without findings")
+        let second = try runDesignable(["render", gallery, "--output", two.path, "--scale", "2", "--state", "selected"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let size1 = try XCTUnwrap(pngSize(one)), size2 = try XCTUnwrap(pngSize(two))
+        XCTAssertEqual(size1.width, 375)
+        XCTAssertGreaterThan(size1.height, 1000)
+        XCTAssertEqual(size2.width, size1.width * 2)
+        XCTAssertEqual(size2.height, size1.height * 2)
+        // No temporary file is left beside the output.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["one.png", "two.png"])
+    }
+
+    func testCheckReportsFindingsAndExitsOneOnErrors() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("bad.yaml")
+        try "views:\n  - class: FancyButton\n    borderColor: rde\n    cornerRadus: 3\n".write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["check", style.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, """
+            \(style.path):3:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)
+            \(style.path):4:5: warning: FancyButton has no property 'cornerRadus' (did you mean 'cornerRadius'?); it is ignored
+
+            """)
+        let good = try runDesignable(["check", gallery])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        // Rendering a file with errors writes nothing and exits 1.
+        let render = try runDesignable(["render", style.path, "-o", folder.appendingPathComponent("x.png").path])
+        XCTAssertEqual(render.status, 1)
+        XCTAssertTrue(render.stderr.hasSuffix("1 error; nothing rendered\n"), render.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+    }
+
+    func testSyntaxErrorPointsAtLibyamlsPlace() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("broken.yaml")
+        try "views:\n  - class: FancyButton\n    title: [unclosed\n".write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["check", style.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.hasPrefix("\(style.path):4:1: error: YAML syntax: did not find expected ',' or ']'"), run.stderr)
+    }
+
+    func testInspectListsHumanisedPropertiesWithTheirSource() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("inspect.yaml")
+        try """
+            canvas: {width: 375}
+            views:
+              - class: SubscribeButton
+              - class: FancyButton
+                id: sign-in
+                title: SIGN IN
+                size: [343, 50]
+                cornerRadius: 4
+                borderColor: red
+                isSelected: true
+
+            """.write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["inspect", style.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "\(style.path): 2 views on a 375×140 canvas")
+        XCTAssertEqual(lines[2], "#1 SubscribeButton  line 3  frame 102.5,16 170×46")
+        XCTAssertEqual(lines.first { $0.hasPrefix("#2") }, "#2 FancyButton \"sign-in\"  line 4  frame 16,74 343×50  starts selected")
+        func row(_ label: String, after heading: String) -> [String] {
+            let start = lines.firstIndex { $0.hasPrefix(heading) } ?? 0
+            let line = lines[start...].prefix { !$0.isEmpty }.first { $0.hasPrefix("  " + label + " ") } ?? ""
+            return line.split(separator: " ").map(String.init)
+        }
+        XCTAssertEqual(row("Corner Radius", after: "#2").suffix(4), ["CGFloat", "4", "file", "8:19"])
+        XCTAssertEqual(row("Border Color", after: "#2").suffix(4), ["UIColor", "#FF0000", "file", "9:18"])
+        XCTAssertEqual(row("Gradient Color 1", after: "#2").suffix(3), ["UIColor", "#000000", "default"])
+        XCTAssertEqual(row("Enable Image Right Aligned", after: "#2").suffix(3), ["Bool", "false", "default"])
+        XCTAssertEqual(row("Corner Radius", after: "#1").suffix(3), ["CGFloat", "12", "default"])
+        XCTAssertEqual(row("Tint Color", after: "#1").suffix(3), ["UIColor", "#5B2A86", "default"])
+        XCTAssertEqual(row("Title", after: "#1").suffix(3), ["String", "\"Subscribe\"", "default"])
+    }
+
+    func testMissingImageWarnsAndStillRenders() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("icons.yaml")
+        try "views:\n  - class: FancyButton\n    title: Go\n    image: no-such-icon\n".write(to: style, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("icons.png")
+        let run = try runDesignable(["render", style.path, "-o", out.path])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.hasPrefix("\(style.path):4:12: warning: image 'no-such-icon' not found"), run.stderr)
+        XCTAssertNotNil(pngSize(out))
+    }
+
+    func testUnwritableOutputIsAClearMessage() throws {
+        let run = try runDesignable(["render", gallery, "-o", "/nonexistent-folder/out.png"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "designable: cannot write /nonexistent-folder/out.png: No such file or directory\n")
+    }
+
+    func testAbsurdInputsAreErrorsNotCrashes() throws {
+        let folder = try temporaryFolder()
+        let cases: [(String, String)] = [
+            ("canvas: {size: [30000, 30000]}\nviews: []\n", "too large to draw"),
+            ("views:\n  - {class: FancyButton, borderWidth: .nan}\n", "expected a finite number"),
+            ("views:\n  - {class: FancyButton, size: [-5, 10]}\n", "width must not be negative"),
+            ("views:\n  - {class: PillUILabel, font: Sans 99999}\n", "font size 99999 is out of range"),
+            ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+                + "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+                + "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n", "aliases expand this document"),
+            (String(repeating: "[", count: 50_000), "nests deeper than"),
+            ("\u{0}\u{1}\u{2}binary", "YAML syntax"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let style = folder.appendingPathComponent("case\(index).yaml")
+            try text.write(to: style, atomically: true, encoding: .utf8)
+            let run = try runDesignable(["render", style.path, "-o", folder.appendingPathComponent("case\(index).png").path], timeout: 20)
+            XCTAssertEqual(run.status, 1, "case \(index): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(expected), "case \(index): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("\(style.path):"), "case \(index) names no place: \(run.stderr)")
+        }
+    }
+
+    func testUsageMistakesExit64WithTheUsageLine() throws {
+        let cases: [([String], String)] = [
+            (["rendr", "x.yaml"], "Error: unknown command 'rendr' (did you mean 'render'?)"),
+            (["render", gallery], "Error: render needs -o OUT.png"),
+            (["render", gallery, "-o", "x.png", "--scael", "2"], "Error: unknown option '--scael' for 'render' (did you mean '--scale'?)"),
+            (["render", gallery, "-o", "x.png", "--scale", "9"], "Error: --scale takes a number from 0.5 to 4, not '9'"),
+            (["render", gallery, "-o", "x.png", "--state", "hilighted"], "Error: --state takes normal, highlighted, selected or disabled, not 'hilighted' (did you mean 'highlighted'?)"),
+            (["check"], "Error: missing STYLE argument"),
+            (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),
+            ([], "Usage: designable STYLE"),
+        ]
+        for (arguments, expected) in cases {
+            let run = try runDesignable(arguments)
+            XCTAssertEqual(run.status, 64, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stdout, "")
+        }
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try runDesignable(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for command in ["render", "check", "inspect", "schema"] { XCTAssertTrue(help.stdout.contains("  \(command) "), command) }
+        let renderHelp = try runDesignable(["render", "--help"])
+        XCTAssertEqual(renderHelp.status, 0)
+        XCTAssertTrue(renderHelp.stdout.contains("Usage: designable render STYLE"))
+        XCTAssertTrue(renderHelp.stdout.contains("--scale N"))
+        let version = try runDesignable(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("designable "))
+    }
+
+    func testSchemaIsJSONDerivedFromTheDeclarations() throws {
+        let run = try runDesignable(["schema"])
+        XCTAssertEqual(run.status, 0)
+        let schema = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let definitions = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        let fancy = try XCTUnwrap(definitions["FancyButton"] as? [String: Any])
+        let properties = try XCTUnwrap(fancy["properties"] as? [String: Any])
+        let radius = try XCTUnwrap(properties["cornerRadius"] as? [String: Any])
+        XCTAssertEqual(radius["type"] as? String, "number")
+        XCTAssertEqual(radius["description"] as? String, "Radius of the rounded clip on the background. Default: 0.")
+        let alignment = try XCTUnwrap(properties["alignment"] as? [String: Any])
+        XCTAssertEqual(alignment["enum"] as? [String], ["left", "center", "right"])
+        XCTAssertNotNil(definitions["SubscribeButtonState"])
+    }
+}
