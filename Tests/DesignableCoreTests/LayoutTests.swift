@@ -8,7 +8,8 @@ final class LayoutTests: XCTestCase {
         pinTestFonts()
     }
 
-    private let painter = Painter()
+    // Lazy: XCTest makes every test case before any class setUp runs, and a Painter loads fonts.
+    private lazy var painter = Painter()
 
     private func document(_ views: String, canvas: String = "{padding: 16, spacing: 12}") throws -> StyleDocument {
         try XCTUnwrap(loadStyle("canvas: \(canvas)\nviews:\n" + views, path: repositoryRoot.path + "/assets/examples/x.yaml"))
