@@ -6,7 +6,7 @@ import DesignableCore
 let version = "0.1.0"
 
 let commands: [any Command.Type] = [
-    RenderCommand.self, CheckCommand.self, InspectCommand.self, SchemaCommand.self,
+    RenderCommand.self, CheckCommand.self, InspectCommand.self, BenchCommand.self, SchemaCommand.self,
 ]
 
 let overview = """
