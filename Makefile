@@ -4,7 +4,7 @@ SWIFT      ?= swift
 GALLERY    ?= assets/examples/gallery.yaml
 BIN        := .build/release/designable
 # Debian packages: the C libraries, the pinned test fonts, and the X tools the window tests drive.
-PACKAGES   := pkg-config libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
+PACKAGES   := pkg-config zlib1g-dev libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
               fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

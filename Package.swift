@@ -13,10 +13,11 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
         // MARK: - Designable
-        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg"]),
+        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CZlib"]),
         .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
         .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
 

@@ -103,9 +103,7 @@ public final class ImageSurface {
 
     /// The surface as PNG bytes.
     public func pngData() throws(RenderError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        try writePNG { chunk in bytes.append(contentsOf: chunk); return true }
-        return bytes
+        try PNGEncoder.encode(self)
     }
 
     /// One pixel, unpremultiplied, as (r, g, b, a) bytes.
