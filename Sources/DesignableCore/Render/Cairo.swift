@@ -87,20 +87,6 @@ public final class ImageSurface {
 
     public func markDirty() { cairo_surface_mark_dirty(pointer) }
 
-    /// Writes PNG bytes through `write`, checking Cairo's status (a full disk is an error, not a short file).
-    public func writePNG(_ write: (UnsafeRawBufferPointer) -> Bool) throws(RenderError) {
-        final class Sink { let write: (UnsafeRawBufferPointer) -> Bool; init(_ w: @escaping (UnsafeRawBufferPointer) -> Bool) { write = w } }
-        let status = withoutActuallyEscaping(write) { write in
-            let sink = Unmanaged.passRetained(Sink(write))
-            defer { sink.release() }
-            return cairo_surface_write_to_png_stream(pointer, { closure, bytes, length in
-                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-                return sink.write(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-            }, sink.toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: "encoding PNG") }
-    }
-
     /// The surface as PNG bytes.
     public func pngData() throws(RenderError) -> [UInt8] {
         try PNGEncoder.encode(self)
