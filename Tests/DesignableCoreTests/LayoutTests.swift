@@ -162,6 +162,15 @@ final class LayoutTests: XCTestCase {
         XCTAssertNil(selected.$title.setAt)
     }
 
+    func testSameLookComparesEveryProperty() throws {
+        let first = try document("  - {class: FancyButton, title: A, cornerRadius: 4}\n  - {class: FancyButton, title: A, cornerRadius: 4}\n  - {class: FancyButton, title: A, cornerRadius: 5}\n  - {class: RoundedCornerButton, title: A, cornerRadius: 4}\n")
+        let views = first.views.map { $0.component(in: .normal) }
+        XCTAssertTrue(views[0].hasSameLook(as: views[1]))
+        XCTAssertFalse(views[0].hasSameLook(as: views[2]))
+        XCTAssertFalse(views[0].hasSameLook(as: views[3]))
+        XCTAssertFalse(views[0].hasSameLook(as: first.views[0].component(in: .highlighted)))
+    }
+
     func testBitmapImagesPreferTheirScale() throws {
         let document = try document("  - {class: UIButton, image: heart}\n")
         let image = try XCTUnwrap((document.views[0].component(in: .normal) as? Button)?.image)

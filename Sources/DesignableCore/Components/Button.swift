@@ -43,6 +43,11 @@ open class Button: Component {
     public internal(set) var state = ControlState.normal
     public internal(set) var styledStates = ControlState.normal
 
+    open override func hasSameLook(as other: PropertyHolder) -> Bool {
+        guard let other = other as? Button, other.state == state, other.styledStates == styledStates else { return false }
+        return super.hasSameLook(as: other)
+    }
+
     // MARK: - What subclasses shape
 
     /// Radius of the rounded clip (`layer.cornerRadius` with `masksToBounds`).

@@ -20,6 +20,13 @@ open class PropertyHolder {
     /// The names this holder's class accepts, in declaration order.
     public class var propertyNames: [String] { PropertyNames.of(self, sample: nil) }
 
+    /// Whether `other` is of the same class with every property equal: drawn in the same frame,
+    /// the two give the same pixels, so a reload can skip redrawing it.
+    open func hasSameLook(as other: PropertyHolder) -> Bool {
+        guard type(of: self) == type(of: other), properties.count == other.properties.count else { return false }
+        return zip(properties, other.properties).allSatisfy { $0.property.hasSameValue(as: $1.property) }
+    }
+
     public func property(named name: String) -> AnyInspectable? {
         properties.first { $0.name == name }?.property
     }

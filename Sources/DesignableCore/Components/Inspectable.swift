@@ -50,6 +50,10 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     }
 
     public var currentValue: Any { wrappedValue }
+
+    public func hasSameValue(as other: AnyInspectable) -> Bool {
+        (other as? Inspectable<Value>)?.wrappedValue == wrappedValue
+    }
 }
 
 /// An inspectable property seen without its value type, as decoding and listing see it.
@@ -63,6 +67,8 @@ public protocol AnyInspectable: AnyObject {
     func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic)
     /// Sets a value of the property's own type in code (a component's state defaults); others are ignored.
     func assign(_ value: Any)
+    /// Whether `other` is the same property type holding an equal value.
+    func hasSameValue(as other: AnyInspectable) -> Bool
 }
 
 /// Gathers the `Inspectable` wrappers of one component instance as its initialisers create them,

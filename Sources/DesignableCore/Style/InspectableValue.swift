@@ -1,7 +1,7 @@
 /// A type a component property can have: how a style file writes it, how it reads back.
 ///
 /// These are the types Interface Builder lets `@IBInspectable` carry, plus enums written as words.
-public protocol InspectableValue {
+public protocol InspectableValue: Equatable {
     /// The Interface Builder / UIKit name of the type, as `inspect` and the schema show it.
     static var typeName: String { get }
     /// What a style file must write, for "expected ..." messages.
