@@ -19,9 +19,9 @@ deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-## build: the release binary, .build/release/designable
+## build: the release binary, .build/release/designable (the Swift runtime linked in: faster to start)
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 debug:
 	$(SWIFT) build
