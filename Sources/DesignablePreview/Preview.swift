@@ -1,1 +1,40 @@
 import DesignableCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live preview: a window that draws a style file's canvas and redraws it on every save,
+/// as Interface Builder renders @IBDesignable views.
+public enum Preview {
+    /// Opens the window and runs until it is closed; the exit status (0 after `q`, Escape or the
+    /// close button; 1 when `--screenshot` could not write). Throws when there is no display.
+    public static func run(_ options: PreviewOptions) throws -> Int32 {
+        guard let display = try XDisplay() else {
+            let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
+            throw PreviewFailure("cannot open an X display (DISPLAY=\(name)); use 'designable render STYLE -o OUT.png' to render without one")
+        }
+        let scale = min(4, max(0.5, options.scale ?? display.resourceScale ?? 1))
+        let renderer = Renderer()
+        // Fontconfig's start-up is the slowest thing in a first frame: pay it before the window shows.
+        renderer.painter.text.warmUp(Font("Sans 15"))
+        renderer.painter.text.warmUp(Banner.font)
+
+        let session = PreviewSession(path: options.stylePath, renderer: renderer)
+        let watcher = try FileWatcher()
+        // Watching before the first read: a save between the two is still seen.
+        watcher.watch(session.watchedPaths)
+        var start = Tracer.Frame(.start)
+        switch session.reload(force: true, frame: &start) {
+        case .loaded, .failed:
+            for diagnostic in session.diagnostics { fputs(diagnostic.description + "\n", stderr) }
+        case .removed, .unchanged:
+            fputs("designable: \(options.stylePath): file not found; waiting for it to appear\n", stderr)
+        }
+        watcher.watch(session.watchedPaths)
+
+        let size = EventLoop.preferredSize(for: session, scale: scale, display: display)
+        let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
+        let loop = EventLoop(window: window, session: session, watcher: watcher, options: options, scale: scale, startFrame: start)
+        return loop.run()
+    }
+}

@@ -32,12 +32,16 @@ protocol Command {
     /// Positional arguments, as the usage line shows them (`STYLE`).
     static var positionals: [String] { get }
     static var options: [OptionSpec] { get }
+    /// More about the command, after its options in `--help`.
+    static var discussion: String { get }
     init(_ arguments: ParsedArguments) throws
     /// Runs the command; the exit status.
     func run() throws -> Int32
 }
 
 extension Command {
+    static var discussion: String { "" }
+
     static var usage: String {
         let options = self.options.map { "[\($0.name)\($0.valueName.map { " " + $0 } ?? "")]" }
         return (["designable", name] + positionals + options).joined(separator: " ")
@@ -53,6 +57,7 @@ extension Command {
                 text += "  " + flag.padding(to: 26) + option.help + "\n"
             }
         }
+        if !discussion.isEmpty { text += "\n" + discussion + "\n" }
         return text
     }
 }
@@ -143,28 +148,4 @@ enum Console {
 
     /// Whether stderr is a terminal, so colour and summaries are for a person.
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so no
-/// reader ever sees a half-written file.
-func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let temporary = FileSystem.directory(of: path) + "/." + FileSystem.fileName(of: path) + ".\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
-    var written = 0
-    while written < bytes.count {
-        let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            let reason = String(cString: strerror(errno))
-            close(fd); unlink(temporary)
-            throw Failure("cannot write \(path): \(reason)")
-        }
-        written += count
-    }
-    if close(fd) != 0 || rename(temporary, path) != 0 {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw Failure("cannot write \(path): \(reason)")
-    }
 }

@@ -57,7 +57,7 @@ struct RenderCommand: Command {
             Console.report([diagnostic])
             return 1
         }
-        try writeAtomically(try surface.pngData(), to: output)
+        try FileSystem.writeAtomically(try surface.pngData(), to: output)
         return 0
     }
 }

@@ -6,7 +6,7 @@ import DesignableCore
 let version = "0.1.0"
 
 let commands: [any Command.Type] = [
-    RenderCommand.self, CheckCommand.self, InspectCommand.self, BenchCommand.self, SchemaCommand.self,
+    PreviewCommand.self, RenderCommand.self, CheckCommand.self, InspectCommand.self, BenchCommand.self, SchemaCommand.self,
 ]
 
 let overview = """
@@ -39,7 +39,7 @@ func main(_ arguments: [String]) -> Int32 {
     }
     // A path where a command would be opens the preview, as people expect of a viewer.
     let named = commands.first { $0.name == first }
-    let command: any Command.Type = named ?? RenderCommand.self
+    let command: any Command.Type = named ?? PreviewCommand.self
     let rest = named == nil ? arguments : Array(arguments.dropFirst())
     if named == nil, first.hasPrefix("-") || (!first.contains(".") && !first.contains("/")) {
         Console.error("Error: unknown command '\(first)'"
@@ -60,6 +60,9 @@ func main(_ arguments: [String]) -> Int32 {
         return 64
     } catch let failure as Failure {
         Console.error("designable: \(failure.message)")
+        return 1
+    } catch let failure as FileSystem.Failure {
+        Console.error("designable: \(failure)")
         return 1
     } catch let error as RenderError {
         Console.error("designable: \(error.message)")

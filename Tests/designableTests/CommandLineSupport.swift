@@ -1,15 +1,7 @@
 import Foundation
 import XCTest
 
-/// The repository's root, found from this file's place in it.
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The binary `swift build` made beside these tests.
-let designableBinary: URL = {
-    let candidates = [projectRoot.appendingPathComponent(".build/debug/designable"),
-                      projectRoot.appendingPathComponent(".build/release/designable")]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-}()
+let projectRoot = URL(fileURLWithPath: TestPaths.root)
 
 /// What one run of the binary did.
 struct CommandRun {
@@ -22,7 +14,7 @@ struct CommandRun {
 func runDesignable(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:],
                    timeout: TimeInterval = 60) throws -> CommandRun {
     let process = Process()
-    process.executableURL = designableBinary
+    process.executableURL = URL(fileURLWithPath: try XCTUnwrap(TestPaths.binary, "designable is not built (swift build)"))
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment

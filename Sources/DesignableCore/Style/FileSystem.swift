@@ -7,7 +7,9 @@ public enum FileSystem {
     public struct Failure: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
-        public var description: String { "\(path): \(reason)" }
+        /// What was being done: "read" or "write".
+        public var action = "read"
+        public var description: String { "cannot \(action) \(path): \(reason)" }
     }
 
     public static func isRegularFile(_ path: String) -> Bool {
@@ -44,6 +46,32 @@ public enum FileSystem {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// Writes `bytes` to `path` through `.NAME.PID.tmp` in the same folder and a rename (atomic
+    /// only within one file system), so no reader ever sees a half-written file.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        func failure(_ reason: String) -> Failure { Failure(path: path, reason: reason, action: "write") }
+        let temporary = directory(of: path) + "/." + fileName(of: path) + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw failure(reason)
+            }
+            written += count
+        }
+        if close(fd) != 0 || rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw failure(reason)
+        }
     }
 
     /// Image names (without extension or @Nx) in a folder, for "did you mean".

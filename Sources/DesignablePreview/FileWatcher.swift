@@ -1,0 +1,95 @@
+import DesignableCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches files through inotify on their folders, so every way an editor saves is seen: a
+/// write in place, a truncate and rewrite, a temporary file renamed over the original (vim,
+/// VS Code, `sed -i`), a delete followed by a create. A watch on the file itself would die with
+/// the first rename. Its descriptor goes into the event loop's poll(): no thread, no timer.
+final class FileWatcher {
+    /// What happened to a watched file, in the order of how sure it is that the file is now complete.
+    struct Change {
+        /// The file was closed after writing or renamed into place: it is whole now.
+        var settled: Set<String> = []
+        /// The file was modified, created, deleted or renamed away: more is probably coming.
+        var unsettled: Set<String> = []
+
+        var isEmpty: Bool { settled.isEmpty && unsettled.isEmpty }
+        var paths: Set<String> { settled.union(unsettled) }
+    }
+
+    let fileDescriptor: Int32
+    /// Watched folders by watch descriptor: the names of interest in each, to their paths as the caller spells them.
+    private var folders: [Int32: [String: String]] = [:]
+    /// The paths asked for last, so an unchanged set costs no system calls.
+    private var watched: Set<String> = []
+    /// Read buffer reused for every drain (inotify events are at most NAME_MAX + 17 bytes each).
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    private static let settlingMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+    private static let mask = settlingMask | UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+
+    init() throws(PreviewFailure) {
+        fileDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fileDescriptor >= 0 else {
+            throw PreviewFailure("cannot watch files (inotify): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Watches exactly `paths` from now on, adding and removing folder watches as needed. A
+    /// folder that cannot be watched (gone, unreadable) is skipped: the preview still runs.
+    func watch(_ paths: Set<String>) {
+        guard paths != watched else { return }
+        watched = paths
+        var wanted: [Int32: [String: String]] = [:]
+        for path in paths {
+            let folder = FileSystem.directory(of: path)
+            // The same folder spelt two ways gives the same descriptor, so its names merge.
+            let descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+            guard descriptor >= 0 else { continue }
+            wanted[descriptor, default: [:]][FileSystem.fileName(of: path)] = path
+        }
+        for descriptor in folders.keys where wanted[descriptor] == nil {
+            inotify_rm_watch(fileDescriptor, descriptor)
+        }
+        folders = wanted
+    }
+
+    /// Reads every event waiting, without blocking; the watched files they concern.
+    func drain() -> Change {
+        var change = Change()
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                let headerSize = MemoryLayout<inotify_event>.size
+                while offset + headerSize <= count {
+                    let descriptor = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                    let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                    let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let nameStart = offset + headerSize
+                    defer { offset = nameStart + nameLength }
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        // Events were lost: treat every watched file as saved, the identity check sorts it out.
+                        change.settled.formUnion(watched)
+                        continue
+                    }
+                    guard nameLength > 0, let names = folders[descriptor] else { continue }
+                    let name = bytes[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
+                    guard let path = names[String(decoding: name, as: UTF8.self)] else { continue }
+                    if mask & Self.settlingMask != 0 {
+                        change.settled.insert(path)
+                    } else {
+                        change.unsettled.insert(path)
+                    }
+                }
+            }
+        }
+        return change
+    }
+}

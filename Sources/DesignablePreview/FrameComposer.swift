@@ -1,0 +1,132 @@
+import CCairo
+import DesignableCore
+
+/// Draws any region of the window into the back buffer: the desk around the canvas, the visible
+/// part of the canvas through the renderer (clipped, so a state change redraws just its view),
+/// the focus ring, the banner, the flash note and the inspector. Every frame, full or partial,
+/// is a list of such regions, so overlays are always redrawn over whatever they cover.
+final class FrameComposer {
+    /// Behind the canvas where the window is larger than it, as Interface Builder's canvas backdrop.
+    static let deskColor = Color(rgb: 0xD1D1D6)
+    static let ringColor = Color(rgb: 0x0A84FF)
+    /// How far outside a view's frame its focus ring reaches (3 points out, 1 point of stroke, antialiasing).
+    static let ringMargin = 6.0
+
+    let renderer: Renderer
+    /// The note on show, if any.
+    var note: FlashNote?
+    private var bannerMemo: (text: String, area: PixelRect, frame: PixelRect)?
+
+    init(renderer: Renderer) {
+        self.renderer = renderer
+    }
+
+    /// Redraws `region` (window pixels) on `context`, the back buffer's.
+    func draw(_ region: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext) {
+        let region = region.intersection(viewport.window)
+        guard !region.isEmpty else { return }
+        context.save()
+        clip(context, to: region)
+        let area = viewport.canvasArea.intersection(region)
+        if !area.isEmpty {
+            let canvas = viewport.canvasOnWindow.intersection(area)
+            let hasCanvas = session.document != nil && session.layout != nil && !canvas.isEmpty
+            if !hasCanvas || canvas != area {
+                context.save()
+                clip(context, to: area)
+                context.clear(to: Self.deskColor)
+                context.restore()
+            }
+            if hasCanvas, let document = session.document, let layout = session.layout {
+                drawCanvas(document, layout: layout, in: canvas, session: session, viewport: viewport, on: context)
+            }
+            drawOverlays(in: area, session: session, viewport: viewport, on: context)
+        }
+        if viewport.panelWidth > 0, !viewport.panelArea.intersection(region).isEmpty {
+            InspectorPanel.draw(session, in: viewport.panelArea, scale: viewport.scale, on: context, painter: renderer.painter)
+        }
+        context.restore()
+    }
+
+    /// The window pixels a change to view `index` touches, its focus ring included.
+    func damage(of index: Int, layout: Layout, viewport: Viewport) -> PixelRect {
+        guard index < layout.frames.count else { return .empty }
+        return viewport.windowRect(of: layout.frames[index].insetBy(dx: -Self.ringMargin, dy: -Self.ringMargin))
+    }
+
+    // MARK: - Parts
+
+    private func drawCanvas(_ document: StyleDocument, layout: Layout, in canvas: PixelRect, session: PreviewSession,
+                            viewport: Viewport, on context: DrawingContext) {
+        let scale = viewport.scale
+        let (ox, oy) = viewport.origin
+        context.save()
+        clip(context, to: canvas)
+        // Whole-pixel offsets keep every pixel where `render` puts it.
+        context.translate(Double(ox), Double(oy))
+        let damage = viewport.canvasRect(of: canvas)
+        var ring: ((Painter) -> Void)?
+        if session.focusVisible, let focus = session.focus, focus < layout.frames.count {
+            let frame = layout.frames[focus]
+            let radius = Self.cornerRadius(of: document.views[focus].component(in: session.state(of: focus)), in: frame)
+            ring = { painter in painter.focusRing(around: frame, radius: radius, color: Self.ringColor) }
+        }
+        // A see-through canvas would show the window's undefined alpha as black: draw it over white.
+        let translucent = document.canvas.background.alpha < 1
+        if translucent {
+            context.clear(to: .white)
+            cairo_push_group(context.pointer)
+        }
+        renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage, overlay: ring)
+        if translucent {
+            cairo_pop_group_to_source(context.pointer)
+            context.paint()
+        }
+        context.restore()
+    }
+
+    private func drawOverlays(in area: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext) {
+        let painter = renderer.painter
+        if let banner = Self.banner(for: session) {
+            let frame = banner.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter)
+            if !frame.intersection(area).isEmpty {
+                banner.draw(in: frame, scale: viewport.scale, on: context, painter: painter)
+            }
+        }
+        if let note, !note.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter).intersection(area).isEmpty {
+            note.draw(in: viewport.canvasArea, scale: viewport.scale, on: context, painter: painter)
+        }
+    }
+
+    /// The banner the session's status calls for, if any.
+    static func banner(for session: PreviewSession) -> Banner? {
+        session.bannerText.map { Banner(text: $0, isError: !(session.status == .removed || session.status == .missing)) }
+    }
+
+    /// The window pixels the banner covers now (empty without one). Remembered for the text and
+    /// width, since pointer motion asks on every event while a banner shows.
+    func bannerFrame(for session: PreviewSession, viewport: Viewport) -> PixelRect {
+        guard let banner = Self.banner(for: session) else { return .empty }
+        let area = viewport.canvasArea
+        if let memo = bannerMemo, memo.text == banner.text, memo.area == area { return memo.frame }
+        let frame = banner.frame(in: area, scale: viewport.scale, painter: renderer.painter)
+        bannerMemo = (banner.text, area, frame)
+        return frame
+    }
+
+    private func clip(_ context: DrawingContext, to rect: PixelRect) {
+        context.newPath()
+        context.rectangle(rect.rect)
+        context.clip()
+    }
+
+    /// The ring follows the view's corners: a button's clip radius, a pill's half height.
+    private static func cornerRadius(of component: Component, in frame: Rect) -> Double {
+        if let button = component as? Button { return button.clipCornerRadius }
+        if component is PillUILabel { return frame.height / 2 }
+        for name in ["cornerRadius", "roundness"] {
+            if let text = component.property(named: name)?.styleText, let radius = Double(text) { return radius }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,97 @@
+import DesignableCore
+
+/// The panel beside the canvas that `i` shows, as Interface Builder's Attributes inspector: the
+/// focused view's class, id, state and frame, then each property under its humanised label with
+/// its value in the state the view is drawn in. A dot and a bold label mark what the file set.
+struct InspectorPanel {
+    static let width = 300.0
+
+    private static let background = Color(rgb: 0xF5F5F7)
+    private static let separator = Color(rgb: 0xC6C6C8)
+    private static let secondary = Color(rgb: 0x6E6E73)
+    private static let accent = Color(rgb: 0x007AFF)
+    private static let headingFont = Font("Sans Bold 10")
+    private static let titleFont = Font("Sans Bold 15")
+    private static let detailFont = Font("Sans 11")
+    private static let labelFont = Font("Sans 10.5")
+    private static let setLabelFont = Font("Sans Bold 10.5")
+    private static let valueFont = Font("Monospace 10")
+    private static let rowHeight = 19.0
+    private static let labelColumn = 170.0
+
+    /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel.
+    static func draw(_ session: PreviewSession, in area: PixelRect, scale: Double, on context: DrawingContext, painter: Painter) {
+        context.save()
+        context.translate(Double(area.x), Double(area.y))
+        context.scale(scale)
+        painter.drawing(on: context, scale: scale) {
+            let size = Size(width: Double(area.width) / scale, height: Double(area.height) / scale)
+            painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), with: .color(background))
+            painter.fill(Rect(x: 0, y: 0, width: 1 / scale, height: size.height), with: .color(separator))
+            drawContent(session, size: size, painter: painter)
+        }
+        context.restore()
+    }
+
+    private static func drawContent(_ session: PreviewSession, size: Size, painter: Painter) {
+        let left = 14.0, right = size.width - 12
+        var y = 12.0
+        painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
+        y += 22
+        guard let document = session.document, let focus = session.focus, focus < document.views.count else {
+            let message = session.document == nil ? "No document to inspect." : "No view selected."
+            painter.drawText(message, font: titleFont, color: .black, at: Point(x: left, y: y))
+            painter.drawText("Press Tab or click a view.", font: detailFont, color: secondary, at: Point(x: left, y: y + 24))
+            return
+        }
+        let view = document.views[focus]
+        let state = session.state(of: focus)
+        painter.drawText(TextFitting.fit(view.type.className, font: titleFont, width: right - left, painter: painter),
+                         font: titleFont, color: .black, at: Point(x: left, y: y))
+        y += 24
+        let lines = ["View \(focus + 1) of \(document.views.count), line \(view.location.line)",
+                     view.id.map { "id: " + $0 } ?? "",
+                     "State: " + (view.type.isControl ? state.description : "— (not a control)"),
+                     session.layout.map { frameText($0.frames[focus]) } ?? ""]
+        for line in lines where !line.isEmpty {
+            painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left, painter: painter),
+                             font: detailFont, color: secondary, at: Point(x: left, y: y))
+            y += 17
+        }
+        y += 6
+        painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
+        y += 8
+
+        for row in PropertyRow.rows(of: view.component(in: state)) {
+            guard y + rowHeight <= size.height else { break }
+            let isSet = row.setAt != nil
+            let font = isSet ? setLabelFont : labelFont
+            if isSet {
+                painter.fill(Rect(x: 5, y: y + rowHeight / 2 - 5, width: 6, height: 6), radius: 3, with: .color(accent))
+            }
+            let label = TextFitting.fit(row.label, font: font, width: labelColumn - left - 6, painter: painter)
+            let labelSize = painter.measure(label, font: font)
+            // Labels right-aligned against the values, as Interface Builder sets them.
+            painter.drawText(label, font: font, color: isSet ? .black : secondary,
+                             at: Point(x: labelColumn - 6 - labelSize.width, y: y + (rowHeight - labelSize.height) / 2 - 1))
+            var x = labelColumn + 2
+            if row.typeName.hasPrefix("UIColor"), case .success(let color) = Color.parse(row.value) {
+                let swatch = Rect(x: x, y: y + rowHeight / 2 - 6, width: 12, height: 12)
+                painter.fill(swatch, radius: 2, with: .color(.white))
+                painter.fill(swatch, radius: 2, with: .color(color))
+                painter.border(swatch, radius: 2, width: 0.5, color: separator)
+                x += 17
+            }
+            let value = TextFitting.fit(row.value, font: valueFont, width: right - x, painter: painter)
+            let valueSize = painter.measure(value, font: valueFont)
+            painter.drawText(value, font: valueFont, color: .black, at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
+            y += rowHeight
+        }
+    }
+
+    /// Tenths of a point are as fine as a frame is worth reading in a 300-point panel.
+    private static func frameText(_ frame: Rect) -> String {
+        func short(_ value: Double) -> String { formatNumber((value * 10).rounded() / 10) }
+        return "Frame: \(short(frame.x)), \(short(frame.y))  \(short(frame.width))×\(short(frame.height))"
+    }
+}

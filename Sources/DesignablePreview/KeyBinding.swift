@@ -1,0 +1,60 @@
+import CX11
+import DesignableCore
+
+/// What each key does, in one table, as suckless st binds its shortcuts: the loop looks a key
+/// up here and acts, so the whole keyboard map is readable in one place.
+struct KeyBinding {
+    enum Action: Equatable {
+        case focusNext, focusPrevious
+        /// Space or Return: press the focused control (highlight on down, toggle selected on up).
+        case activate
+        /// `h`, `s`, `d`: switch a state of the focused control on or off and keep it.
+        case toggle(ControlState)
+        case reload, quit, screenshot, inspector
+        /// Scroll by points; `page` scrolls by the window's height less a little.
+        case scroll(dy: Double)
+        case page(down: Bool)
+        case edge(end: Bool)
+    }
+
+    let keysym: Int32
+    /// Whether Control must be held (true) or must not be (false).
+    let control: Bool
+    let action: Action
+
+    static let table: [KeyBinding] = [
+        KeyBinding(keysym: XK_Tab, control: false, action: .focusNext),
+        KeyBinding(keysym: XK_ISO_Left_Tab, control: false, action: .focusPrevious),
+        KeyBinding(keysym: XK_space, control: false, action: .activate),
+        KeyBinding(keysym: XK_Return, control: false, action: .activate),
+        KeyBinding(keysym: XK_KP_Enter, control: false, action: .activate),
+        KeyBinding(keysym: XK_h, control: false, action: .toggle(.highlighted)),
+        KeyBinding(keysym: XK_s, control: false, action: .toggle(.selected)),
+        KeyBinding(keysym: XK_d, control: false, action: .toggle(.disabled)),
+        KeyBinding(keysym: XK_r, control: false, action: .reload),
+        KeyBinding(keysym: XK_q, control: false, action: .quit),
+        KeyBinding(keysym: XK_Escape, control: false, action: .quit),
+        KeyBinding(keysym: XK_p, control: false, action: .screenshot),
+        KeyBinding(keysym: XK_s, control: true, action: .screenshot),
+        KeyBinding(keysym: XK_i, control: false, action: .inspector),
+        KeyBinding(keysym: XK_Up, control: false, action: .scroll(dy: -40)),
+        KeyBinding(keysym: XK_Down, control: false, action: .scroll(dy: 40)),
+        KeyBinding(keysym: XK_Page_Up, control: false, action: .page(down: false)),
+        KeyBinding(keysym: XK_Page_Down, control: false, action: .page(down: true)),
+        KeyBinding(keysym: XK_Home, control: false, action: .edge(end: false)),
+        KeyBinding(keysym: XK_End, control: false, action: .edge(end: true)),
+    ]
+
+    /// The action for `keysym` with `modifiers` held (an X state mask); Caps Lock makes no difference.
+    static func action(for keysym: KeySym, modifiers: UInt32) -> Action? {
+        var key = Int32(truncatingIfNeeded: keysym)
+        if key >= XK_A && key <= XK_Z { key += XK_a - XK_A }
+        let control = modifiers & UInt32(ControlMask) != 0
+        return table.first { $0.keysym == key && $0.control == control }?.action
+    }
+
+    /// Keys whose release finishes a press (Space, Return).
+    static func isActivation(_ keysym: KeySym) -> Bool {
+        action(for: keysym, modifiers: 0) == .activate
+    }
+}

@@ -1,0 +1,22 @@
+/// How `designable preview` was asked to run.
+public struct PreviewOptions {
+    /// The style file to show and watch.
+    public var stylePath: String
+    /// Device pixels per point; nil takes it from the X resource Xft.dpi (dpi / 96), else 1.
+    public var scale: Double?
+    /// When set, render once in the window, write this PNG and exit: for scripts.
+    public var screenshotPath: String?
+    /// Where `p` and Ctrl+S put screenshots; nil means the style file's folder.
+    public var screenshotDirectory: String?
+    /// Print one JSON line per frame on stdout with the time each step took.
+    public var trace: Bool
+
+    public init(stylePath: String, scale: Double? = nil, screenshotPath: String? = nil,
+                screenshotDirectory: String? = nil, trace: Bool = false) {
+        self.stylePath = stylePath
+        self.scale = scale
+        self.screenshotPath = screenshotPath
+        self.screenshotDirectory = screenshotDirectory
+        self.trace = trace
+    }
+}

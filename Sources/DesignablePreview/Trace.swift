@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One JSON line per frame on stdout (`--trace`): what caused it, how long each step took, and
+/// the monotonic time right after the server had the pixels, so a driver that stamped the clock
+/// before saving can measure edit-to-pixel from outside.
+final class Tracer {
+    /// Why a frame was drawn.
+    enum Cause: String {
+        case start, file, input, expose, resize, timer
+        case reloadKey = "reload-key"
+    }
+
+    /// The steps of one frame, in nanoseconds, filled in as the frame is made.
+    struct Frame {
+        var cause: Cause
+        /// When work on the frame began (the wake-up that led to it).
+        var started: UInt64
+        var read: UInt64 = 0
+        var parse: UInt64 = 0
+        var layout: UInt64 = 0
+        var render: UInt64 = 0
+        var blit: UInt64 = 0
+        /// Views redrawn, for input frames.
+        var views: Int?
+
+        init(_ cause: Cause, started: UInt64 = MonotonicClock.now()) {
+            self.cause = cause
+            self.started = started
+        }
+
+        /// Runs `body`, adding its time to the step at `step`.
+        @inline(__always)
+        mutating func time<T>(_ step: WritableKeyPath<Frame, UInt64>, _ body: () throws -> T) rethrows -> T {
+            let start = MonotonicClock.now()
+            defer { self[keyPath: step] &+= MonotonicClock.now() &- start }
+            return try body()
+        }
+    }
+
+    let enabled: Bool
+    private(set) var frameCount = 0
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Counts a frame whose pixels reached the server at `presented` and prints its line.
+    func record(_ frame: Frame, presented: UInt64) {
+        frameCount += 1
+        guard enabled else { return }
+        var line = "{\"frame\":\(frameCount),\"cause\":\"\(frame.cause.rawValue)\""
+        line += ",\"read_ms\":" + Self.format(frame.read)
+        line += ",\"parse_ms\":" + Self.format(frame.parse)
+        line += ",\"layout_ms\":" + Self.format(frame.layout)
+        line += ",\"render_ms\":" + Self.format(frame.render)
+        line += ",\"blit_ms\":" + Self.format(frame.blit)
+        line += ",\"total_ms\":" + Self.format(presented > frame.started ? presented - frame.started : 0)
+        if let views = frame.views { line += ",\"views\":\(views)" }
+        line += ",\"t_mono_ns\":\(presented)}\n"
+        fputs(line, stdout)
+    }
+
+    /// Milliseconds with microsecond precision, without Foundation's formatter.
+    private static func format(_ nanoseconds: UInt64) -> String {
+        let micros = (nanoseconds + 500) / 1000
+        let fraction = String(micros % 1000)
+        return "\(micros / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,96 @@
+import DesignableCore
+
+/// Where the canvas sits in the window: the canvas area (the window less the inspector), the
+/// canvas centred in it when narrower, and scrolled when larger. Converts between window pixels
+/// and canvas points; offsets are whole pixels so the canvas draws exactly as `render` does.
+struct Viewport {
+    var windowWidth: Int
+    var windowHeight: Int
+    let scale: Double
+    /// The inspector's width in pixels, 0 when it is hidden.
+    var panelWidth = 0
+    /// The canvas in pixels: its size in points times the scale, rounded up as `render` does.
+    private(set) var canvasWidth = 0
+    private(set) var canvasHeight = 0
+    private(set) var scrollX = 0
+    private(set) var scrollY = 0
+
+    init(windowWidth: Int, windowHeight: Int, scale: Double) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.scale = scale
+    }
+
+    var window: PixelRect { PixelRect(x: 0, y: 0, width: windowWidth, height: windowHeight) }
+    var canvasArea: PixelRect { PixelRect(x: 0, y: 0, width: max(0, windowWidth - panelWidth), height: windowHeight) }
+    var panelArea: PixelRect { PixelRect(x: max(0, windowWidth - panelWidth), y: 0, width: panelWidth, height: windowHeight) }
+
+    /// The canvas's top-left in window pixels.
+    var origin: (x: Int, y: Int) {
+        let area = canvasArea
+        let x = canvasWidth < area.width ? (area.width - canvasWidth) / 2 : -scrollX
+        let y = canvasHeight < area.height ? 0 : -scrollY
+        return (x, y)
+    }
+
+    /// The canvas's pixels on the window, clipped to the canvas area.
+    var canvasOnWindow: PixelRect {
+        let (x, y) = origin
+        return PixelRect(x: x, y: y, width: canvasWidth, height: canvasHeight).intersection(canvasArea)
+    }
+
+    mutating func setCanvasSize(_ size: Size) {
+        canvasWidth = Int((size.width * scale).rounded(.up))
+        canvasHeight = Int((size.height * scale).rounded(.up))
+        clampScroll()
+    }
+
+    /// Scrolls by whole pixels; true when the view moved.
+    mutating func scroll(dx: Int, dy: Int) -> Bool {
+        let before = (scrollX, scrollY)
+        scrollX += dx
+        scrollY += dy
+        clampScroll()
+        return before != (scrollX, scrollY)
+    }
+
+    mutating func clampScroll() {
+        scrollX = max(0, min(scrollX, canvasWidth - canvasArea.width))
+        scrollY = max(0, min(scrollY, canvasHeight - canvasArea.height))
+    }
+
+    /// Scrolls the least needed to show `rect` (canvas points); true when the view moved.
+    mutating func reveal(_ rect: Rect) -> Bool {
+        let area = canvasArea
+        let target = PixelRect(covering: rect, scale: scale)
+        var dx = 0, dy = 0
+        if canvasWidth > area.width {
+            if target.x < scrollX { dx = target.x - scrollX } else if target.maxX > scrollX + area.width { dx = min(target.x - scrollX, target.maxX - scrollX - area.width) }
+        }
+        if canvasHeight > area.height {
+            if target.y < scrollY { dy = target.y - scrollY } else if target.maxY > scrollY + area.height { dy = min(target.y - scrollY, target.maxY - scrollY - area.height) }
+        }
+        return scroll(dx: dx, dy: dy)
+    }
+
+    // MARK: - Converting
+
+    /// The canvas point under window pixel (x, y), or nil outside the canvas area.
+    func canvasPoint(x: Int, y: Int) -> Point? {
+        guard canvasArea.contains(x: x, y: y) else { return nil }
+        let (ox, oy) = origin
+        return Point(x: (Double(x - ox) + 0.5) / scale, y: (Double(y - oy) + 0.5) / scale)
+    }
+
+    /// The window pixels covering `rect` (canvas points), clipped to the canvas area.
+    func windowRect(of rect: Rect) -> PixelRect {
+        PixelRect(covering: rect, scale: scale, origin: origin).intersection(canvasArea)
+    }
+
+    /// `region` (window pixels) in canvas points.
+    func canvasRect(of region: PixelRect) -> Rect {
+        let (ox, oy) = origin
+        return Rect(x: Double(region.x - ox) / scale, y: Double(region.y - oy) / scale,
+                    width: Double(region.width) / scale, height: Double(region.height) / scale)
+    }
+}

@@ -1,0 +1,476 @@
+import Foundation
+import XCTest
+
+/// The live preview window, end to end: the real binary on a private Xvfb, driven with xdotool,
+/// its pixels read back with ImageMagick, each step waiting on the `--trace` frame it causes.
+final class PreviewWindowTests: XCTestCase {
+    // MARK: - The test canvas
+
+    // Three 120×60 buttons in a column on white, 60 points from the edges and 20 apart: blue
+    // normally, red highlighted, green selected, grey disabled; the third starts disabled.
+    static let blue = RGBImage.Pixel(hex: 0x0000FF)
+    static let red = RGBImage.Pixel(hex: 0xFF0000)
+    static let green = RGBImage.Pixel(hex: 0x00FF00)
+    static let grey = RGBImage.Pixel(hex: 0x808080)
+    static let white = RGBImage.Pixel(hex: 0xFFFFFF)
+    static let yellow = RGBImage.Pixel(hex: 0xFFFF00)
+    static let magenta = RGBImage.Pixel(hex: 0xFF00FF)
+
+    static let first = (x: 120, y: 90), second = (x: 120, y: 170), disabled = (x: 120, y: 250)
+    /// A point on the focus ring's stroke above the first and second buttons (3 points out of the frame).
+    static let firstRing = (x: 120, y: 56), secondRing = (x: 120, y: 136)
+    /// Canvas background, away from every view.
+    static let empty = (x: 10, y: 330)
+
+    static func style(firstColor: String = "#0000FF", extra: String = "") -> String {
+        """
+        canvas: {width: 240, background: "#FFFFFF", padding: 60, spacing: 20}
+        views:
+          - class: RoundedCornerButton
+            id: first
+            size: [120, 60]
+            backgroundColor: "\(firstColor)"
+            highlighted: {backgroundColor: "#FF0000"}
+            selected: {backgroundColor: "#00FF00"}
+            disabled: {backgroundColor: "#808080"}
+          - class: RoundedCornerButton
+            id: second
+            size: [120, 60]
+            backgroundColor: "#0000FF"
+            highlighted: {backgroundColor: "#FF0000"}
+            selected: {backgroundColor: "#00FF00"}
+            disabled: {backgroundColor: "#808080"}
+          - class: RoundedCornerButton
+            id: off
+            size: [120, 60]
+            backgroundColor: "#0000FF"
+            isEnabled: false
+            highlighted: {backgroundColor: "#FF0000"}
+            selected: {backgroundColor: "#00FF00"}
+            disabled: {backgroundColor: "#808080"}
+        \(extra)
+        """
+    }
+
+    // MARK: - Fixture
+
+    private var folder = ""
+    private var display: VirtualDisplay?
+    private var preview: PreviewProcess?
+
+    override func setUpWithError() throws {
+        let missing = ["Xvfb", "xdotool", "import", "compare"].filter { TestPaths.tool($0) == nil }
+        if !missing.isEmpty {
+            // CI installs them (make deps): there a missing tool is a failure, not a skip.
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw HarnessError("missing \(missing): run make deps") }
+            throw XCTSkip("missing \(missing.joined(separator: ", ")): run `make deps` to test the preview window")
+        }
+        guard TestPaths.binary != nil else { throw HarnessError("designable is not built: run swift build first") }
+        folder = NSTemporaryDirectory() + "designable-preview-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        preview?.stop()
+        display?.stop()
+        if !folder.isEmpty { try? FileManager.default.removeItem(atPath: folder) }
+        super.tearDown()
+    }
+
+    /// Writes `style` as `name`, starts Xvfb and the preview on it, and waits for the first frame.
+    private func open(_ style: String = PreviewWindowTests.style(), name: String = "style.yaml", arguments: [String] = [],
+                      xvfbArguments: [String] = []) throws -> (preview: PreviewProcess, x: XDriver, window: String, path: String) {
+        let path = folder + "/" + name
+        try write(style, to: path)
+        let display = try VirtualDisplay(extraArguments: xvfbArguments)
+        self.display = display
+        let preview = try PreviewProcess(["preview", path, "--trace"] + arguments, display: display.name)
+        self.preview = preview
+        let start = try preview.waitForFrame(after: 0, cause: "start", timeout: 60)
+        for key in ["frame", "read_ms", "parse_ms", "layout_ms", "render_ms", "blit_ms", "total_ms", "t_mono_ns"] {
+            XCTAssertNotNil(start[key], "the trace line lacks \(key): \(start)")
+        }
+        let x = XDriver(display: display.name)
+        let window = try x.window(named: name)
+        return (preview, x, window, path)
+    }
+
+    /// A write in place: open, truncate, write, close (vim's default, nano).
+    private func write(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "w") else { throw HarnessError("cannot write \(path)") }
+        fputs(text, file)
+        fclose(file)
+    }
+
+    private func pixel(_ x: XDriver, _ window: String, _ point: (x: Int, y: Int)) throws -> RGBImage.Pixel {
+        try x.screenshot(window)[point.x, point.y]
+    }
+
+    private func assertPixel(_ image: RGBImage, _ point: (x: Int, y: Int), is expected: RGBImage.Pixel, _ what: String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        let actual = image[point.x, point.y]
+        XCTAssertTrue(actual.isClose(to: expected), "\(what): pixel at \(point) is \(actual), expected \(expected)", file: file, line: line)
+    }
+
+    /// Waits for frames of `cause` until the window's pixel at `point` is `expected` (a save
+    /// may take two frames: the file first seen gone, then back).
+    private func waitForPixel(_ x: XDriver, _ window: String, _ point: (x: Int, y: Int), _ expected: RGBImage.Pixel,
+                              cause: String, after mark: Int, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let preview else { return }
+        var seen = mark
+        let deadline = Date().addingTimeInterval(20)
+        var actual = RGBImage.Pixel(hex: 0)
+        while Date() < deadline {
+            _ = try preview.waitForFrame(after: seen, cause: cause, timeout: max(0.1, deadline.timeIntervalSinceNow))
+            seen = preview.frameCount
+            actual = try pixel(x, window, point)
+            if actual.isClose(to: expected) { return }
+        }
+        XCTFail("\(what): pixel at \(point) is \(actual), expected \(expected)", file: file, line: line)
+    }
+
+    // MARK: - Tests
+
+    /// A control is highlighted while the pointer holds it down, not while the pointer is off it,
+    /// and a release on it selects it; a disabled control ignores the pointer.
+    func testPressHighlightsWhileHeldAndReleaseOnTheButtonSelects() throws {
+        let (preview, x, window, _) = try open()
+        let start = try x.screenshot(window)
+        assertPixel(start, Self.first, is: Self.blue, "first button at start")
+        assertPixel(start, Self.disabled, is: Self.grey, "disabled button at start")
+        assertPixel(start, Self.empty, is: Self.white, "canvas background")
+
+        try x.move(window, Self.first.x, Self.first.y)
+        let down = try preview.expectFrame("input") { try x.xdotool("mousedown", "1") }
+        XCTAssertEqual(down["views"] as? Int, 1, "a press redraws just the pressed button: \(down)")
+        assertPixel(try x.screenshot(window), Self.first, is: Self.red, "held down")
+
+        try preview.expectFrame("input") { try x.move(window, Self.empty.x, Self.empty.y) }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "held, pointer moved off")
+
+        try preview.expectFrame("input") { try x.move(window, Self.first.x + 30, Self.first.y + 10) }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.red, "held, pointer back on")
+
+        try preview.expectFrame("input") { try x.xdotool("mouseup", "1") }
+        var shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.green, "released on the button: selected")
+        assertPixel(shot, Self.second, is: Self.blue, "the other button is untouched")
+
+        // Pressing the disabled button draws nothing; the next press on the second button shows
+        // every earlier event was handled.
+        try x.move(window, Self.disabled.x, Self.disabled.y)
+        try x.xdotool("mousedown", "1")
+        try x.xdotool("mouseup", "1")
+        try x.move(window, Self.second.x, Self.second.y)
+        try preview.expectFrame("input") { try x.xdotool("mousedown", "1") }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.disabled, is: Self.grey, "a disabled button ignores the pointer")
+        assertPixel(shot, Self.second, is: Self.red, "second held down")
+
+        // Released off the button: moving off un-highlights, and the release selects nothing
+        // (the press that follows proves the release was handled).
+        try preview.expectFrame("input") { try x.move(window, Self.empty.x, Self.empty.y) }
+        try x.xdotool("mouseup", "1")
+        try x.move(window, Self.first.x, Self.first.y)
+        try preview.expectFrame("input") { try x.xdotool("mousedown", "1") }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.second, is: Self.blue, "released off the button: not selected")
+        assertPixel(shot, Self.first, is: Self.red, "selected and held: the highlighted look wins")
+        try preview.expectFrame("input") { try x.xdotool("mouseup", "1") }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "a second click deselects")
+    }
+
+    /// Tab moves a visible focus ring; s, h and d toggle sticky states; Space presses like a
+    /// click; i shows the inspector beside the canvas; q quits with status 0.
+    func testKeyboardFocusRingStickyStatesAndInspector() throws {
+        let (preview, x, window, _) = try open()
+        try x.focus(window, at: Self.empty)
+        assertPixel(try x.screenshot(window), Self.firstRing, is: Self.white, "no ring before Tab")
+
+        try preview.expectFrame("input") { try x.key("Tab") }
+        var shot = try x.screenshot(window)
+        let ring = shot[Self.firstRing.x, Self.firstRing.y]
+        XCTAssertTrue(ring.b > 180 && ring.r < 120, "a blue focus ring around the first button, found \(ring)")
+        assertPixel(shot, Self.first, is: Self.blue, "the ring is outside the button")
+
+        try preview.expectFrame("input") { try x.key("s") }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.green, "s selects the focused button")
+
+        let moved = try preview.expectFrame("input") { try x.key("Tab") }
+        XCTAssertEqual(moved["views"] as? Int, 2, "moving the ring redraws the two views it leaves and reaches: \(moved)")
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.firstRing, is: Self.white, "the ring left the first button")
+        XCTAssertTrue(shot[Self.secondRing.x, Self.secondRing.y].b > 180, "the ring is on the second button")
+        assertPixel(shot, Self.first, is: Self.green, "the first stays selected")
+
+        try preview.expectFrame("input") { try x.key("h") }
+        assertPixel(try x.screenshot(window), Self.second, is: Self.red, "h highlights and keeps it")
+        try preview.expectFrame("input") { try x.key("h") }
+        try preview.expectFrame("input") { try x.key("d") }
+        assertPixel(try x.screenshot(window), Self.second, is: Self.grey, "d disables")
+        // A disabled control ignores Space; `d` again (a frame) shows Space was handled first.
+        try x.xdotool("keydown", "space")
+        try x.xdotool("keyup", "space")
+        try preview.expectFrame("input") { try x.key("d") }
+        assertPixel(try x.screenshot(window), Self.second, is: Self.blue, "Space did nothing while disabled; d enabled it again")
+
+        // Space: highlighted while held, selected on release.
+        try preview.expectFrame("input") { try x.xdotool("keydown", "space") }
+        assertPixel(try x.screenshot(window), Self.second, is: Self.red, "Space held")
+        try preview.expectFrame("input") { try x.xdotool("keyup", "space") }
+        assertPixel(try x.screenshot(window), Self.second, is: Self.green, "Space released: selected")
+
+        try preview.expectFrame("input") { try x.key("shift+Tab") }
+        try preview.expectFrame("input") { try x.key("s") }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "Shift-Tab went back to the first; s deselected it")
+
+        // The inspector widens the window by its 300 points and leaves the canvas where it was.
+        let before = try x.size(of: window)
+        try preview.expectFrame("resize") { try x.key("i") }
+        let after = try x.size(of: window)
+        XCTAssertEqual(after.width, before.width + 300, "the inspector widens the window")
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.blue, "the canvas stays put")
+        assertPixel(shot, (before.width + 295, 4), is: RGBImage.Pixel(hex: 0xF5F5F7), "the inspector's background")
+        var dark = 0
+        for y in 30..<56 {
+            for x in (before.width + 14)..<(before.width + 200) where shot[x, y].r < 90 { dark += 1 }
+        }
+        XCTAssertGreaterThan(dark, 40, "the inspector shows the focused view's class in black")
+        try preview.expectFrame("resize") { try x.key("i") }
+        XCTAssertEqual(try x.size(of: window).width, before.width, "hiding the inspector narrows the window back")
+
+        try x.key("q")
+        XCTAssertEqual(try preview.waitForExit(), 0, "q quits with status 0")
+    }
+
+    /// Every way an editor saves reaches the pixels: a write in place, a temporary file renamed
+    /// over the original, a delete followed by a create; and an image the file uses, edited.
+    func testEveryKindOfSaveAndAnImageEditRedraw() throws {
+        let image = folder + "/dot.png"
+        try makeImage(Self.magenta, at: image)
+        let extra = """
+          - class: FancyButton
+            id: picture
+            image: dot
+            size: [120, 60]
+            backgroundColor: "#FFFFFF"
+        """
+        let (preview, x, window, path) = try open(Self.style(extra: extra))
+        let picture = (x: 120, y: 330)
+        var shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.blue, "at start")
+        assertPixel(shot, picture, is: Self.magenta, "the image at start")
+
+        var mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00", extra: extra), to: path)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "a write in place")
+
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#00FFFF", extra: extra), to: path + ".tmp")
+        XCTAssertEqual(rename(path + ".tmp", path), 0)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0x00FFFF), cause: "file", after: mark, "a rename over the file")
+
+        mark = preview.frameCount
+        XCTAssertEqual(unlink(path), 0)
+        try write(Self.style(firstColor: "#FF8000", extra: extra), to: path)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0xFF8000), cause: "file", after: mark, "a delete and create")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — up to date")
+
+        mark = preview.frameCount
+        try makeImage(Self.yellow, at: folder + "/new-dot.png")
+        XCTAssertEqual(rename(folder + "/new-dot.png", image), 0)
+        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "an edited image")
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: RGBImage.Pixel(hex: 0xFF8000), "the rest is unchanged")
+
+        // A save that changes nothing draws a frame for the driver but leaves every pixel alone.
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FF8000", extra: extra), to: path)
+        try preview.waitForFrame(after: mark, cause: "file")
+    }
+
+    /// A reload redraws only the views that changed, yet every view an edit reaches: one that
+    /// uses a theme colour, and one that merges an anchor, though their own lines are unchanged.
+    func testAnEditRedrawsTheViewsItReachesThroughTheThemeAndAnchors() throws {
+        func style(accent: String, base: String) -> String {
+            """
+            canvas: {width: 240, background: "#FFFFFF", padding: 60, spacing: 20}
+            theme:
+              colors:
+                accent: "\(accent)"
+            views:
+              - class: RoundedCornerButton
+                id: first
+                size: [120, 60]
+                backgroundColor: accent
+              - &base
+                class: RoundedCornerButton
+                id: second
+                size: [120, 60]
+                backgroundColor: "\(base)"
+              - <<: *base
+                id: third
+            """
+        }
+        let (preview, x, window, path) = try open(style(accent: "#0000FF", base: "#00FF00"))
+        var shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.blue, "theme colour at start")
+        assertPixel(shot, Self.disabled, is: Self.green, "merged from the anchor at start")
+
+        try preview.expectFrame("file") { try write(style(accent: "#FF0000", base: "#00FF00"), to: path) }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.red, "a theme colour edit reaches the view that uses it")
+        assertPixel(shot, Self.second, is: Self.green, "the others are unchanged")
+
+        try preview.expectFrame("file") { try write(style(accent: "#FF0000", base: "#FFFF00"), to: path) }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.second, is: Self.yellow, "the anchored view changed")
+        assertPixel(shot, Self.disabled, is: Self.yellow, "an anchor edit reaches the view that merges it")
+    }
+
+    /// A save that does not load keeps the last good frame under a red banner with the first
+    /// error, the title counts the errors and stderr lists them; the next good save clears it.
+    /// A deleted file keeps the frame too, under a "file was removed" banner.
+    func testABrokenSaveKeepsTheLastFrameUnderABanner() throws {
+        let (preview, x, window, path) = try open()
+        let banner = (x: 4, y: 4)
+        assertPixel(try x.screenshot(window), banner, is: Self.white, "no banner at start")
+        try preview.expectFrame("input") {
+            try x.move(window, Self.first.x, Self.first.y)
+            try x.xdotool("click", "1")
+        }
+
+        try preview.expectFrame("file") { try write(Self.style(firstColor: "#12345"), to: path) }
+        var shot = try x.screenshot(window)
+        let strip = shot[banner.x, banner.y]
+        XCTAssertTrue(strip.r > 180 && strip.g < 60 && strip.b < 80, "a red banner across the top, found \(strip)")
+        assertPixel(shot, Self.first, is: Self.green, "the last good frame stays, states and all")
+        assertPixel(shot, Self.second, is: Self.blue, "the last good frame stays")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — 1 error")
+        XCTAssertTrue(preview.stderr.contains(path + ":6:22: error:"), "stderr lists the error as path:line:col: \(preview.stderr)")
+
+        try preview.expectFrame("file") { try write("views: [\n  - class: Nope\n", to: path) }
+        XCTAssertTrue(try x.title(of: window).hasSuffix("error") || x.title(of: window).hasSuffix("errors"))
+        assertPixel(try x.screenshot(window), Self.second, is: Self.blue, "still the last good frame")
+
+        try preview.expectFrame("file") { try write(Self.style(firstColor: "#FFFF00"), to: path) }
+        shot = try x.screenshot(window)
+        assertPixel(shot, banner, is: Self.white, "a good save clears the banner")
+        assertPixel(shot, Self.first, is: Self.green, "the selected state survived the bad saves")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — up to date")
+
+        try preview.expectFrame("file") { XCTAssertEqual(unlink(path), 0) }
+        shot = try x.screenshot(window)
+        XCTAssertFalse(shot[banner.x, banner.y].isClose(to: Self.white), "a banner says the file is gone")
+        assertPixel(shot, Self.second, is: Self.blue, "the last frame stays when the file is deleted")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — file was removed")
+
+        try preview.expectFrame("file") { try write(Self.style(), to: path) }
+        XCTAssertEqual(try x.title(of: window), "style.yaml — up to date")
+        shot = try x.screenshot(window)
+        assertPixel(shot, banner, is: Self.white, "the file came back")
+        assertPixel(shot, Self.first, is: Self.green, "states survive the file's absence")
+
+        // A start state the file changes wins over the state carried from before.
+        let selected = Self.style().replacingOccurrences(of: "    id: second\n", with: "    id: second\n    isSelected: true\n")
+        try preview.expectFrame("file") { try write(selected, to: path) }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.second, is: Self.green, "isSelected: true added in the file")
+        assertPixel(shot, Self.first, is: Self.green, "the clicked one stays selected")
+    }
+
+    /// `p` writes the canvas, in the states on screen, exactly as `designable render` draws it;
+    /// `--screenshot OUT.png` does the same once and exits.
+    func testScreenshotsMatchRender() throws {
+        // One control, so `render --state selected` draws the same states as the window.
+        let style = """
+        canvas: {width: 260, background: "#F2F2F7", padding: 16, spacing: 12}
+        views:
+          - class: FancyButton
+            title: SIGN IN
+            size: [200, 50]
+            cornerRadius: 4
+            borderWidth: 1
+            borderColor: red
+            tintColor: red
+            selected: {backgroundColor: "#FFE0E0"}
+          - class: PillUILabel
+            text: 3 unread
+            textColor: white
+            backgroundColor: systemRed
+            font: Sans 15
+        """
+        let shots = folder + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let (preview, x, window, path) = try open(style, name: "button.yaml", arguments: ["--screenshot-dir", shots])
+        try x.focus(window, at: (250, 100))
+        try preview.expectFrame("input") { try x.key("Tab") }
+        try preview.expectFrame("input") { try x.key("s") }
+        try preview.expectFrame("input") { try x.key("p") }
+        let saved = try preview.waitForLine()
+        XCTAssertTrue(saved.hasPrefix(shots + "/button-"), "saved into --screenshot-dir as <stem>-<time>.png: \(saved)")
+        XCTAssertNotNil(saved.range(of: #"/button-\d{8}-\d{6}\.png$"#, options: .regularExpression), saved)
+        let reference = folder + "/reference.png"
+        try render(path, to: reference, arguments: ["--state", "selected"])
+        try assertSameImage(saved, reference, "p in the selected state")
+
+        preview.stop()
+        let once = folder + "/once.png"
+        let oneShot = try PreviewProcess(["preview", path, "--screenshot", once, "--scale", "2"], display: display?.name)
+        XCTAssertEqual(try oneShot.waitForExit(timeout: 60), 0, "--screenshot exits 0: \(oneShot.stderr)")
+        try render(path, to: reference, arguments: ["--scale", "2"])
+        try assertSameImage(once, reference, "--screenshot at 2×")
+    }
+
+    /// Without MIT-SHM the window falls back to XPutImage, whole frames and partial ones alike.
+    func testDrawsWithoutSharedMemory() throws {
+        let (preview, x, window, _) = try open(xvfbArguments: ["-extension", "MIT-SHM"])
+        var shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.blue, "first frame through XPutImage")
+        assertPixel(shot, Self.disabled, is: Self.grey, "first frame through XPutImage")
+        try x.move(window, Self.first.x, Self.first.y)
+        try preview.expectFrame("input") { try x.xdotool("mousedown", "1") }
+        shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.red, "a partial frame through XPutImage")
+        assertPixel(shot, Self.second, is: Self.blue, "the rest of the window is intact")
+    }
+
+    /// With no X display there is one line saying so, and how to render without one.
+    func testWithoutADisplayItSaysSoAndExits1() throws {
+        let path = folder + "/style.yaml"
+        try write(Self.style(), to: path)
+        let preview = try PreviewProcess([path], display: nil)
+        self.preview = preview
+        XCTAssertEqual(try preview.waitForExit(), 1)
+        let lines = preview.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line: \(preview.stderr)")
+        XCTAssertTrue(preview.stderr.hasPrefix("designable: cannot open an X display (DISPLAY="), preview.stderr)
+        XCTAssertTrue(preview.stderr.contains("use 'designable render STYLE -o OUT.png' to render without one"), preview.stderr)
+    }
+
+    // MARK: - Helpers
+
+    private func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
+        guard let convert = TestPaths.tool("convert-im6.q16") ?? TestPaths.tool("convert") else { throw HarnessError("no convert") }
+        let result = try runTool(convert, ["-size", "20x20", "xc:\(color)", "PNG32:" + path])
+        guard result.status == 0 else { throw HarnessError("convert failed: \(result.err)") }
+    }
+
+    private func render(_ style: String, to output: String, arguments: [String]) throws {
+        guard let binary = TestPaths.binary else { throw HarnessError("designable is not built") }
+        var environment = ProcessInfo.processInfo.environment
+        if let fonts = TestPaths.fontConfig { environment["FONTCONFIG_FILE"] = fonts }
+        let result = try runTool(binary, ["render", style, "-o", output] + arguments, environment: environment)
+        guard result.status == 0 else { throw HarnessError("render failed: \(result.err)") }
+    }
+
+    /// Decoded pixels compared by ImageMagick: zero differing pixels.
+    private func assertSameImage(_ actual: String, _ expected: String, _ what: String,
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let compare = TestPaths.tool("compare") else { throw HarnessError("no compare") }
+        let result = try runTool(compare, ["-metric", "AE", actual, expected, "null:"])
+        XCTAssertEqual(result.status, 0, "\(what): \(result.err.trimmingCharacters(in: .whitespacesAndNewlines)) pixels differ", file: file, line: line)
+        XCTAssertEqual(result.err.trimmingCharacters(in: .whitespacesAndNewlines), "0", what, file: file, line: line)
+    }
+}
