@@ -28,7 +28,8 @@ open class PropertyHolder {
     }
 
     public func property(named name: String) -> AnyInspectable? {
-        properties.first { $0.name == name }?.property
+        guard let index = PropertyNames.index(of: name, in: type(of: self)), index < properties.count else { return nil }
+        return properties[index].property
     }
 
     /// Sets each `name: value` pair, collecting a diagnostic for each that fails; keys in `reserved`
@@ -56,6 +57,17 @@ open class PropertyHolder {
 /// Property names per class, read once by reflection and shared by every instance after.
 enum PropertyNames {
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: [String]] = [:]
+    nonisolated(unsafe) private static var indexes: [ObjectIdentifier: [String: Int]] = [:]
+
+    /// Where `name` stands among a class's properties, by a table built once per class.
+    static func index(of name: String, in type: PropertyHolder.Type) -> Int? {
+        let key = ObjectIdentifier(type)
+        if let table = indexes[key] { return table[name] }
+        let names = of(type, sample: nil)
+        let table = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        indexes[key] = table
+        return table[name]
+    }
 
     static func of(_ type: PropertyHolder.Type, sample: PropertyHolder?) -> [String] {
         if let names = cache[ObjectIdentifier(type)] { return names }

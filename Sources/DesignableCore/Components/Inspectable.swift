@@ -52,7 +52,9 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     public var currentValue: Any { wrappedValue }
 
     public func hasSameValue(as other: AnyInspectable) -> Bool {
-        (other as? Inspectable<Value>)?.wrappedValue == wrappedValue
+        // A dynamic cast per property would cost more than the comparison it guards.
+        guard type(of: other) == Inspectable<Value>.self else { return false }
+        return unsafeDowncast(other, to: Inspectable<Value>.self).wrappedValue == wrappedValue
     }
 }
 

@@ -63,6 +63,10 @@ public final class StyledView {
         return component
     }
 
+    func keep(_ component: Component, for state: ControlState) {
+        made[type.isControl ? state : .normal] = component
+    }
+
     /// Makes the component for `state`; findings go to `diagnostics`, only those of the map for
     /// `reportingOnly` when it is given (the base properties were checked already).
     func build(_ state: ControlState, diagnostics: inout [Diagnostic], reportingOnly: ControlState? = nil) -> Component {

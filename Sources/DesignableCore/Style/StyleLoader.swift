@@ -186,9 +186,10 @@ public enum StyleLoader {
                               properties: pairs, stateMaps: stateMaps, context: context)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.
-        _ = view.build(.normal, diagnostics: &diagnostics)
+        // The components made while checking are the ones drawing needs: keep them.
+        view.keep(view.build(.normal, diagnostics: &diagnostics), for: .normal)
         for (_, state) in ControlState.layered where stateMaps.contains(where: { $0.state == state }) {
-            _ = view.build(state, diagnostics: &diagnostics, reportingOnly: state)
+            view.keep(view.build(state, diagnostics: &diagnostics, reportingOnly: state), for: state)
         }
         return view
     }
