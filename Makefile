@@ -38,7 +38,7 @@ run: deps build
 ## test: install, build, and run every test (unit, golden images, the binary, the window under Xvfb)
 test: deps
 	$(SWIFT) build
-	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf $(SWIFT) test
+	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf $(SWIFT) test --disable-swift-testing
 
 ## bench: the performance table (see README)
 bench: deps build
