@@ -48,6 +48,8 @@ final class EventLoop {
 
     // MARK: Inspector
     private var inspectorVisible = false
+    /// The findings last printed on stderr.
+    private var lastReported: [Diagnostic] = []
     private var pendingPanelWidth: Int?
     private var panelDeadline: UInt64?
     /// The window width last asked for, until the server answers: `i` twice in a row counts from it.
@@ -325,13 +327,15 @@ final class EventLoop {
         switch action {
         case .quit:
             quit(0)
+        case .dismiss:
+            if inspectorVisible { toggleInspector() } else { quit(0) }
         case .focusNext, .focusPrevious:
             session.moveFocus(backwards: action == .focusPrevious)
             revealFocus()
         case .activate:
             session.activateDown()
         case .toggle(let state):
-            session.toggle(state)
+            if let name = session.toggle(state) { flash("\(name) is not a control: it has no states") }
         case .reload:
             reload([], cause: .reloadKey)
         case .screenshot:
@@ -442,7 +446,11 @@ final class EventLoop {
         session.renderer.painter.images.revalidate()
         let titleBefore = session.title
         let bannerBefore = composer.bannerFrame(for: session, viewport: viewport)
-        let outcome = paths.contains(session.path) || forced ? session.reload(force: forced, frame: &frame) : .unchanged
+        // A changed image may be one that was missing: decode every view again, so a placeholder
+        // becomes the picture that appeared.
+        let outcome = paths.contains(session.path) || forced || imagesChanged
+            ? session.reload(force: forced || imagesChanged, reuseViews: !(forced || imagesChanged), frame: &frame)
+            : .unchanged
         switch outcome {
         case .unchanged:
             // A spurious event (same identity) costs a stat and nothing else.
@@ -472,7 +480,11 @@ final class EventLoop {
         if session.document == nil { fullRedraw = true }
     }
 
+    /// Prints findings on stderr, unless they are the very ones printed last: a person saving
+    /// the same warning-laden file again wants no new wall of text.
     private func report(_ diagnostics: [Diagnostic]) {
+        guard diagnostics != lastReported else { return }
+        lastReported = diagnostics
         for diagnostic in diagnostics { fputs(diagnostic.description + "\n", stderr) }
     }
 
@@ -504,7 +516,8 @@ final class EventLoop {
             return false
         }
         if path == nil {
-            fputs(target + "\n", stdout)
+            // With --trace, stdout is JSON lines for scripts: the path comes as one of them.
+            fputs(tracer.enabled ? "{\"screenshot\":\(jsonQuoted(target))}\n" : target + "\n", stdout)
             flash("Saved " + FileSystem.fileName(of: target))
         }
         return true

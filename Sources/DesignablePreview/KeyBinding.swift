@@ -11,6 +11,8 @@ struct KeyBinding {
         /// `h`, `s`, `d`: switch a state of the focused control on or off and keep it.
         case toggle(ControlState)
         case reload, quit, screenshot, inspector
+        /// Escape: closes the inspector when it is open, quits otherwise.
+        case dismiss
         /// Scroll by points; `page` scrolls by the window's height less a little.
         case scroll(dy: Double)
         case page(down: Bool)
@@ -33,7 +35,7 @@ struct KeyBinding {
         KeyBinding(keysym: XK_d, control: false, action: .toggle(.disabled)),
         KeyBinding(keysym: XK_r, control: false, action: .reload),
         KeyBinding(keysym: XK_q, control: false, action: .quit),
-        KeyBinding(keysym: XK_Escape, control: false, action: .quit),
+        KeyBinding(keysym: XK_Escape, control: false, action: .dismiss),
         KeyBinding(keysym: XK_p, control: false, action: .screenshot),
         KeyBinding(keysym: XK_s, control: true, action: .screenshot),
         KeyBinding(keysym: XK_i, control: false, action: .inspector),

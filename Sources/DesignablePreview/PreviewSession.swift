@@ -65,9 +65,7 @@ final class PreviewSession {
     private var before: [ControlState] = []
     /// What was on screen before the last reload, and which old view each new one continues,
     /// until `takeReloadDamage` compares it with the new document.
-    private var shown: (document: StyleDocument, layout: Layout?, states: [ControlState], matches: [Int?], sameText: [Bool])?
-    /// The bytes the current document was parsed from, to tell unchanged views by their text.
-    private var source: [UInt8] = []
+    private var shown: (document: StyleDocument, layout: Layout?, states: [ControlState], matches: [Int?], reused: [Bool])?
 
     init(path: String, renderer: Renderer) {
         self.path = path
@@ -113,6 +111,12 @@ final class PreviewSession {
     /// Reads and parses the file unless its identity is unchanged (or `force`), timing both steps
     /// into `frame`. A bad file leaves the last good document, its states and layout in place.
     func reload(force: Bool, frame: inout Tracer.Frame) -> LoadOutcome {
+        reload(force: force, reuseViews: true, frame: &frame)
+    }
+
+    /// As `reload(force:frame:)`; `reuseViews` false decodes every view afresh, for when files
+    /// besides the style file changed (an image appeared, so a placeholder may now be a picture).
+    func reload(force: Bool, reuseViews: Bool, frame: inout Tracer.Frame) -> LoadOutcome {
         guard let identity = FileSystem.identity(path) else {
             loadedIdentity = nil
             let gone: FileStatus = document == nil ? .missing : .removed
@@ -133,15 +137,14 @@ final class PreviewSession {
             status = .errors(1, warnings: 0)
             return .failed
         }
-        let text = bytes
-        let result = frame.time(\.parse) { StyleLoader.load(bytes: &bytes, path: path) }
+        let result = frame.time(\.parse) { StyleLoader.load(bytes: &bytes, path: path, reusing: reuseViews ? document : nil) }
         diagnostics = result.diagnostics
         guard let loaded = result.document else {
             status = .errors(result.diagnostics.errorCount, warnings: result.diagnostics.warningCount)
             return .failed
         }
         let first = document == nil
-        frame.time(\.parse) { adopt(loaded, source: text) }
+        frame.time(\.parse) { adopt(loaded) }
         status = .upToDate(warnings: result.diagnostics.warningCount)
         return .loaded(first: first)
     }
@@ -155,21 +158,17 @@ final class PreviewSession {
 
     /// Makes `loaded` current, carrying each view's state, the focus and any press over: by id,
     /// else by position. A start state the file changed (`isSelected: true` added) wins.
-    private func adopt(_ loaded: StyleDocument, source newSource: [UInt8]) {
+    private func adopt(_ loaded: StyleDocument) {
         let oldViews = document?.views ?? []
         var byID: [String: Int] = [:]
         for (index, view) in oldViews.enumerated() {
             if let id = view.id, byID[id] == nil { byID[id] = index }
         }
         let claimed = Set(loaded.views.compactMap { $0.id.flatMap { byID[$0] } })
-        // Views whose text is unchanged keep their state and look without building anything.
-        var oldTexts: [ArraySlice<UInt8>]?, newTexts: [ArraySlice<UInt8>]?
-        if let document, document.theme == loaded.theme {
-            oldTexts = Self.viewTexts(source, document)
-            newTexts = oldTexts == nil ? nil : Self.viewTexts(newSource, loaded)
-        }
-        var sameText: [Bool] = []
-        sameText.reserveCapacity(loaded.views.count)
+        // A view the loader took over from the last document is written as it was: it keeps its
+        // state and its look without building or comparing anything.
+        var reused: [Bool] = []
+        reused.reserveCapacity(loaded.views.count)
         var newStates: [ControlState] = []
         newStates.reserveCapacity(loaded.views.count)
         var newIndex: [Int: Int] = [:]
@@ -186,7 +185,7 @@ final class PreviewSession {
             var same = false
             if let old {
                 newIndex[old] = index
-                if let oldTexts, let newTexts, oldTexts[old] == newTexts[index] {
+                if view === oldViews[old] {
                     same = true
                     state = states[old]
                 } else {
@@ -198,13 +197,12 @@ final class PreviewSession {
             }
             newStates.append(view.type.isControl ? state : .normal)
             matches.append(old)
-            sameText.append(same)
+            reused.append(same)
         }
         if let document {
-            shown = (document, layout, states.indices.map(state(of:)), matches, sameText)
+            shown = (document, layout, states.indices.map(state(of:)), matches, reused)
         }
         document = loaded
-        source = newSource
         states = newStates
         layout = nil
         layoutAreaWidth = nil
@@ -241,7 +239,7 @@ final class PreviewSession {
             continued.insert(old)
             let (oldFrame, was, now) = (oldLayout.frames[old], shown.states[old], state(of: index))
             if frame == oldFrame, was == now {
-                if shown.sameText[index] { continue }
+                if shown.reused[index] { continue }
                 if view.component(in: now).hasSameLook(as: oldViews[old].component(in: was)) { continue }
             }
             rects.append(frame)
@@ -251,25 +249,6 @@ final class PreviewSession {
             rects.append(oldLayout.frames[old])
         }
         return rects
-    }
-
-    /// Each view's source text, from the line it starts on to the line the next one starts on;
-    /// nil when that cannot stand for the view's look: anchors or aliases (`&`, `*`) anywhere,
-    /// or two views starting on one line (flow style). A view whose text is byte for byte what it
-    /// was, under unchanged theme colours, looks the same: a comparison of a few hundred bytes
-    /// instead of building and comparing every property of every view.
-    private static func viewTexts(_ bytes: [UInt8], _ document: StyleDocument) -> [ArraySlice<UInt8>]? {
-        guard !bytes.contains(UInt8(ascii: "*")), !bytes.contains(UInt8(ascii: "&")) else { return nil }
-        let lines = document.views.map(\.location.line)
-        for index in lines.indices.dropFirst() where lines[index] <= lines[index - 1] { return nil }
-        var lineStarts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
-        guard let last = lines.last, last >= 1, last <= lineStarts.count else { return lines.isEmpty ? [] : nil }
-        return lines.indices.map { index in
-            let start = lineStarts[lines[index] - 1]
-            let end = index + 1 < lines.count ? lineStarts[lines[index + 1] - 1] : bytes.count
-            return bytes[start..<end]
-        }
     }
 
     // MARK: - Layout
@@ -410,11 +389,14 @@ final class PreviewSession {
 
     /// `h`, `s` and `d`: switches a state of the focused control on or off and keeps it, so it
     /// can be looked at (or screenshotted) without holding anything down.
-    func toggle(_ state: ControlState) {
-        guard let focus else { return }
+    /// Toggles `state` on the focused control; the class name when the focused view is not a
+    /// control and so has no states.
+    func toggle(_ state: ControlState) -> String? {
+        guard let focus else { return nil }
         showFocus()
-        guard isControl(focus) else { return }
+        guard isControl(focus) else { return document?.views[focus].type.className }
         changingStates { states[focus].formSymmetricDifference(state) }
+        return nil
     }
 
     private func showFocus() {

@@ -21,6 +21,8 @@ struct OptionSpec {
     var short: String? = nil
     var valueName: String? = nil
     let help: String
+    /// Shown without brackets in the usage line; the command checks it is there.
+    var required = false
     var takesValue: Bool { valueName != nil }
 }
 
@@ -43,7 +45,10 @@ extension Command {
     static var discussion: String { "" }
 
     static var usage: String {
-        let options = self.options.map { "[\($0.name)\($0.valueName.map { " " + $0 } ?? "")]" }
+        let options = self.options.map { option in
+            let text = (option.required ? option.short ?? option.name : option.name) + (option.valueName.map { " " + $0 } ?? "")
+            return option.required ? text : "[\(text)]"
+        }
         return (["designable", name] + positionals + options).joined(separator: " ")
     }
 

@@ -38,7 +38,7 @@ struct BenchCommand: Command {
         let rows = zip(Self.phases, samples).map { (name: $0, cold: 0.0, values: $1) }
         let coldRows = Array(cold)
         if json {
-            var fields = ["\"style\": \"\(style)\"", "\"scale\": \(scale)", "\"frames\": \(frames)", "\"views\": \(document.views.count)",
+            var fields = ["\"style\": \(jsonQuoted(style))", "\"scale\": \(scale)", "\"frames\": \(frames)", "\"views\": \(document.views.count)",
                           "\"pixels\": [\(canvas.width), \(canvas.height)]"]
             for (index, row) in rows.enumerated() {
                 fields.append("\"\(row.name)\": {\"cold_ms\": \(ms(coldRows[index])), \"median_ms\": \(ms(percentile(row.values, 50))), \"p99_ms\": \(ms(percentile(row.values, 99)))}")

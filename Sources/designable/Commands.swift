@@ -1,12 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DesignableCore
 
-/// Loads a style file, printing its findings; the document, or a failure when it has errors.
-func loadReporting(_ path: String) throws -> StyleDocument {
+/// Loads a style file, printing its findings; the document, or a failure when it has errors
+/// (`outcome` says what did not happen: "nothing rendered").
+func loadReporting(_ path: String, outcome: String) throws -> StyleDocument {
     let result = StyleLoader.load(path: path)
     Console.report(result.diagnostics)
     guard let document = result.document else {
         let errors = result.diagnostics.errorCount
-        throw Failure("\(path): \(errors) error\(errors == 1 ? "" : "s"); nothing rendered")
+        throw Failure("\(path): \(errors) error\(errors == 1 ? "" : "s"); \(outcome)")
     }
     return document
 }
@@ -29,8 +33,8 @@ struct RenderCommand: Command {
     static let abstract = "Render a style file to PNG, without any display."
     static let positionals = ["STYLE"]
     static let options = [
-        OptionSpec(name: "--output", short: "-o", valueName: "OUT.png", help: "Where to write the PNG (required)."),
-        OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point: 1, 2 or 3 (default 1)."),
+        OptionSpec(name: "--output", short: "-o", valueName: "OUT.png", help: "Where to write the PNG; - for standard output.", required: true),
+        OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled."),
     ]
 
@@ -39,15 +43,19 @@ struct RenderCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
         guard let output = arguments.values["--output"] else { throw UsageError("render needs -o OUT.png") }
+        guard output == "-" || output.lowercased().hasSuffix(".png") else {
+            throw UsageError("render writes PNG: name the output .png (or - for standard output), not '\(output)'")
+        }
         self.output = output
         scale = try arguments.number("--scale", default: 1, in: 0.5...4)
         state = try parseState(arguments.values["--state"])
     }
 
     func run() throws -> Int32 {
-        let document = try loadReporting(style)
+        let document = try loadReporting(style, outcome: "nothing rendered")
         let renderer = Renderer()
         let layout = renderer.layout(document)
+        Console.report(layout.findings(for: document))
         let surface: ImageSurface
         do {
             surface = try renderer.render(document, layout: layout, scale: scale) { index in
@@ -57,7 +65,14 @@ struct RenderCommand: Command {
             Console.report([diagnostic])
             return 1
         }
-        try FileSystem.writeAtomically(try surface.pngData(), to: output)
+        let png = try surface.pngData()
+        if output == "-" {
+            guard png.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, stdout) }) == png.count, fflush(stdout) == 0 else {
+                throw Failure("cannot write the PNG to standard output")
+            }
+        } else {
+            try FileSystem.writeAtomically(png, to: output)
+        }
         return 0
     }
 }
@@ -78,12 +93,13 @@ struct CheckCommand: Command {
         let result = StyleLoader.load(path: style)
         Console.report(result.diagnostics)
         if let document = result.document {
-            // A file can be well-formed and still too large to draw.
-            let renderer = Renderer()
+            // A file can be well-formed and still too large to draw, or draw views where nobody sees them.
+            let layout = Renderer().layout(document)
+            Console.report(layout.findings(for: document))
             do {
-                try Renderer.checkCanvas(renderer.layout(document).canvasSize, scale: 1, of: document)
-            } catch let diagnostic as Diagnostic {
-                Console.report([diagnostic])
+                try Renderer.checkCanvas(layout.canvasSize, scale: 1, of: document)
+            } catch {
+                Console.report([error])
                 return 1
             }
         }
@@ -108,7 +124,7 @@ struct InspectCommand: Command {
     init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
 
     func run() throws -> Int32 {
-        let document = try loadReporting(style)
+        let document = try loadReporting(style, outcome: "nothing to inspect")
         let layout = Renderer().layout(document)
         Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
         for (index, view) in document.views.enumerated() {

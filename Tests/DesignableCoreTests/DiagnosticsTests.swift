@@ -65,7 +65,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("views: 3\n"), ["1:8: error: views: expected a list of views, found 3"])
         XCTAssertEqual(findings("views:\n  - FancyButton\n"), ["2:5: error: a view must be a mapping with 'class:' and its properties, found 'FancyButton'"])
         XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel"])
-        XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, theme or views",
+        XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, theme or views (keys starting with x- are free for anchors)",
                                                 "1:1: warning: no 'views:' list: the canvas is empty"])
     }
 
@@ -108,6 +108,35 @@ final class DiagnosticsTests: XCTestCase {
         }
         XCTAssertNoThrow(try Renderer.checkCanvas(Size(width: 2000, height: 2000), scale: 3, of: document))
         XCTAssertThrowsError(try Renderer.checkCanvas(Size(width: 12000, height: 100), scale: 3, of: document))
+    }
+
+    func testSilentMistakesAreWarnings() {
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: Hi\n    title: Bye\n"),
+                       ["4:5: warning: 'title' is given twice in this mapping (first at line 3); the last one wins"])
+        XCTAssertEqual(findings("views:\n  - {class: FancyButton, id: a}\n  - {class: FancyButton, id: a}\n"),
+                       ["3:5: warning: id 'a' is used by another view too (line 2); the preview keeps states by id, so give each view its own"])
+        XCTAssertEqual(findings("x-base: &base {class: FancyButton, cornerRadius: 4}\nviews:\n  - <<: *base\n"), [])
+    }
+
+    func testHelpfulColourMessages() {
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    borderColor: #FF0000\n"),
+                       ["3:17: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\""])
+        XCTAssertEqual(findings("theme: {colors: {a: b, b: '#fff'}}\nviews: []\n"),
+                       ["1:21: error: theme colour 'a' uses 'b', which is defined after it (or uses it in turn); define 'b' first"])
+    }
+
+    func testAnUnclosedQuotePointsWhereItOpens() {
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: \"SIGN IN\n    cornerRadius: 4\n"),
+                       ["3:12: error: YAML syntax: while scanning a quoted scalar that is never closed (found unexpected end of stream at line 5)"])
+    }
+
+    func testViewsOutsideTheCanvasAreReported() throws {
+        let document = try XCTUnwrap(loadStyle("canvas: {size: [100, 100]}\nviews:\n  - {class: BWGradientView, frame: [500, 500, 50, 50]}\n  - {class: BWGradientView, size: [400, 20]}\n  - {class: BWGradientView, frame: [10, 10, 20, 20]}\n"))
+        let layout = Renderer().layout(document)
+        XCTAssertEqual(layout.findings(for: document).map(\.description), [
+            "/tmp/designable-test/style.yaml:3:5: warning: this BWGradientView (500,500 50×50) lies outside the 100×100 canvas",
+            "/tmp/designable-test/style.yaml:4:5: warning: this BWGradientView (-150,16 400×20) sticks out of the 100×100 canvas",
+        ])
     }
 
     func testEditDistanceSuggestions() {

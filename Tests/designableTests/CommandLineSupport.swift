@@ -8,6 +8,7 @@ struct CommandRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    var stdoutBytes: Data
 }
 
 /// Runs the real binary with the test fonts pinned and no display, and waits for it (at most `timeout`).
@@ -28,12 +29,13 @@ func runDesignable(_ arguments: [String], in directory: URL? = nil, environment 
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // Read both pipes while it runs, so a chatty child never blocks on a full pipe.
-    var outData = Data(), errData = Data()
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let outData = Collected(), errData = Collected()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
     group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(2_000) }
     if process.isRunning {
@@ -42,8 +44,8 @@ func runDesignable(_ arguments: [String], in directory: URL? = nil, environment 
     }
     process.waitUntilExit()
     group.wait()
-    return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+    return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+                      stderr: String(decoding: errData.data, as: UTF8.self), stdoutBytes: outData.data)
 }
 
 /// A fresh folder for one test's files.

@@ -98,6 +98,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(pngSize(out))
     }
 
+    func testRenderToStandardOutput() throws {
+        let run = try runDesignable(["render", gallery, "-o", "-"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(Array(run.stdoutBytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("gallery.png")
+        try run.stdoutBytes.write(to: file)
+        XCTAssertEqual(pngSize(file)?.width, 375)
+    }
+
     func testUnwritableOutputIsAClearMessage() throws {
         let run = try runDesignable(["render", gallery, "-o", "/nonexistent-folder/out.png"])
         XCTAssertEqual(run.status, 1)
@@ -135,6 +145,7 @@ final class CommandLineTests: XCTestCase {
             (["render", gallery, "-o", "x.png", "--scale", "9"], "Error: --scale takes a number from 0.5 to 4, not '9'"),
             (["render", gallery, "-o", "x.png", "--state", "hilighted"], "Error: --state takes normal, highlighted, selected or disabled, not 'hilighted' (did you mean 'highlighted'?)"),
             (["check"], "Error: missing STYLE argument"),
+            (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG: name the output .png (or - for standard output), not 'out.jpg'"),
             (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),
             ([], "Usage: designable STYLE"),
         ]

@@ -224,7 +224,12 @@ final class PreviewProcess: @unchecked Sendable {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                     pending.removeSubrange(pending.startIndex...newline)
                     if line.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
-                        self.frames.append(object)
+                        // With --trace every stdout line is JSON: a saved screenshot's path among the frames.
+                        if let saved = object["screenshot"] as? String {
+                            self.otherLines.append(saved)
+                        } else {
+                            self.frames.append(object)
+                        }
                     } else {
                         self.otherLines.append(line)
                     }
@@ -292,7 +297,7 @@ final class PreviewProcess: @unchecked Sendable {
         return try waitForFrame(after: mark, cause: cause, timeout: timeout)
     }
 
-    /// Waits for a line on stdout that is not a trace line.
+    /// Waits for a line on stdout that is not a frame's trace line (a screenshot's path).
     func waitForLine(timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()

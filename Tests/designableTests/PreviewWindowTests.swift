@@ -237,8 +237,9 @@ final class PreviewWindowTests: XCTestCase {
             for x in (before.width + 14)..<(before.width + 200) where shot[x, y].r < 90 { dark += 1 }
         }
         XCTAssertGreaterThan(dark, 40, "the inspector shows the focused view's class in black")
-        try preview.expectFrame("resize") { try x.key("i") }
-        XCTAssertEqual(try x.size(of: window).width, before.width, "hiding the inspector narrows the window back")
+        // Escape closes the inspector first; only with it closed does Escape quit.
+        try preview.expectFrame("resize") { try x.key("Escape") }
+        XCTAssertEqual(try x.size(of: window).width, before.width, "Escape hides the inspector and narrows the window back")
 
         try x.key("q")
         XCTAssertEqual(try preview.waitForExit(), 0, "q quits with status 0")
@@ -288,6 +289,27 @@ final class PreviewWindowTests: XCTestCase {
         mark = preview.frameCount
         try write(Self.style(firstColor: "#FF8000", extra: extra), to: path)
         try preview.waitForFrame(after: mark, cause: "file")
+    }
+
+    /// An image missing at first (a placeholder) is drawn as soon as its file appears, though the
+    /// style file is not saved again.
+    func testAnImageThatAppearsLaterIsDrawn() throws {
+        let extra = """
+          - class: FancyButton
+            id: picture
+            image: later
+            size: [120, 60]
+            backgroundColor: "#FFFFFF"
+        """
+        let (preview, x, window, _) = try open(Self.style(extra: extra))
+        let picture = (x: 120, y: 330)
+        let placeholder = try x.screenshot(window)[picture.x, picture.y]
+        XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)")
+        let mark = preview.frameCount
+        try makeImage(Self.yellow, at: folder + "/.later.png.part")
+        XCTAssertEqual(rename(folder + "/.later.png.part", folder + "/later.png"), 0)
+        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image that appeared")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — up to date", "its warning is gone")
     }
 
     /// A reload redraws only the views that changed, yet every view an edit reaches: one that

@@ -62,6 +62,8 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
 public protocol AnyInspectable: AnyObject {
     var valueType: any InspectableValue.Type { get }
     var help: String { get }
+    /// The least value a number property takes, if it has one.
+    var minimum: Double? { get }
     var styleText: String { get }
     var defaultStyleText: String { get }
     var setAt: SourceLocation? { get }

@@ -7,6 +7,10 @@ final class FontDescription {
 
     init(_ font: Font) {
         pointer = pango_font_description_from_string(font.description)
+        // `font: 17` names no family, which Pango would draw in its serif default.
+        if pango_font_description_get_family(pointer) == nil {
+            pango_font_description_set_family(pointer, "Sans")
+        }
         // A description without a size would fall back to Pango's tiny default; UIKit's is 17.
         if pango_font_description_get_size(pointer) == 0 {
             pango_font_description_set_size(pointer, 17 * PANGO_SCALE)

@@ -44,6 +44,9 @@ extension Color {
     /// Reads `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS or UIKit system colour name, or a theme name,
     /// any of them followed by `@alpha` (`purple@0.85`), which multiplies the colour's own alpha.
     public static func parse(_ text: String, theme: [String: Color] = [:]) -> Result<Color, ParseError> {
+        // Most colours in a style are plain `#RRGGBB` or a name: read those without slicing the text.
+        if text.utf8.first == UInt8(ascii: "#"), let color = fromHex(text.utf8.dropFirst()) { return .success(color) }
+        if let color = theme[text] ?? systemColors[text] ?? cssColors[text] { return .success(color) }
         var body = Substring(text.trimmingWhitespace())
         var alphaFactor = 1.0
         if let at = body.lastIndex(of: "@") {
@@ -56,7 +59,7 @@ extension Color {
         }
         let base: Color
         if body.hasPrefix("#") {
-            guard let color = fromHex(body.dropFirst()) else { return .failure(.malformedHex(String(body))) }
+            guard let color = fromHex(body.utf8.dropFirst()) else { return .failure(.malformedHex(String(body))) }
             base = color
         } else if let color = theme[String(body)] ?? named(String(body)) {
             base = color
@@ -72,19 +75,26 @@ extension Color {
         systemColors[name] ?? cssColors[name.lowercased()]
     }
 
-    private static func fromHex(_ digits: Substring) -> Color? {
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
-        let expanded: String
-        switch digits.count {
-        case 3, 4: expanded = digits.map { "\($0)\($0)" }.joined()
-        case 6, 8: expanded = String(digits)
+    /// `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hex digits (after the `#`).
+    private static func fromHex<Digits: Collection>(_ digits: Digits) -> Color? where Digits.Element == UInt8 {
+        var nibbles: [UInt32] = []
+        nibbles.reserveCapacity(8)
+        for byte in digits {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt32(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt32(byte - UInt8(ascii: "a") + 10))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt32(byte - UInt8(ascii: "A") + 10))
+            default: return nil
+            }
+            if nibbles.count > 8 { return nil }
+        }
+        switch nibbles.count {
+        case 3, 4: nibbles = nibbles.flatMap { [$0, $0] }
+        case 6, 8: break
         default: return nil
         }
-        guard let value = UInt32(expanded, radix: 16) else { return nil }
-        if expanded.count == 8 {
-            return Color(rgb: value >> 8, alpha: Double(value & 0xFF) / 255)
-        }
-        return Color(rgb: value)
+        let value = nibbles.reduce(UInt32(0)) { $0 << 4 | $1 }
+        return nibbles.count == 8 ? Color(rgb: value >> 8, alpha: Double(value & 0xFF) / 255) : Color(rgb: value)
     }
 }
 

@@ -73,23 +73,27 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
 
     public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
         guard let name = node.scalar, !node.isNull, !name.isEmpty else { throw .mismatch(ImageReference.self, node) }
-        let folders = [context.directory, context.directory + "/assets", context.directory + "/assets/icons"] + BundledAssets.folders
+        let ownFolders = [context.directory, context.directory + "/assets", context.directory + "/assets/icons"]
         var files: [File] = []
+        var lookedFor: [String] = []
         let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
-        for folder in folders where files.isEmpty {
+        for folder in ownFolders + BundledAssets.folders where files.isEmpty {
             let base = name.hasPrefix("/") ? name : folder + "/" + name
             let candidates: [(String, Int)] = hasExtension
                 ? [(base, name.hasSuffix(".svg") ? 0 : 1)]
                 : [(base + ".svg", 0), (base + ".png", 1), (base + "@2x.png", 2), (base + "@3x.png", 3)]
-            for (path, scale) in candidates where FileSystem.isRegularFile(path) {
-                files.append(File(path: path, scale: scale))
+            for (path, scale) in candidates {
+                if FileSystem.isRegularFile(path) { files.append(File(path: path, scale: scale)) }
+                if ownFolders.contains(folder) { lookedFor.append(path) }
             }
         }
         if files.isEmpty {
-            let known = folders.flatMap { FileSystem.imageNames(in: $0) }
+            let known = (ownFolders + BundledAssets.folders).flatMap { FileSystem.imageNames(in: $0) }
             context.warn(.warning(
                 "image '\(name)' not found beside the style file or in assets/ (looked for \(name).svg, \(name).png, \(name)@2x.png, \(name)@3x.png)\(didYouMean(name, known)); drawing a placeholder",
                 at: node.location))
+            // Where it would be: the preview watches these, and redraws when the image appears.
+            context.dependencies.formUnion(lookedFor)
         }
         context.dependencies.formUnion(files.map(\.path))
         return ImageReference(name: name, files: files)

@@ -21,7 +21,8 @@ public final class DecodingContext {
     /// Findings that do not stop decoding, such as a missing image.
     public private(set) var warnings: [Diagnostic] = []
     private var warned: Set<SourceLocation> = []
-    /// Every file the document depends on besides itself (its images), for the watcher.
+    /// Image files the view being decoded depends on, found or looked for, for the watcher: a
+    /// missing image that appears later must be noticed too.
     public var dependencies: Set<String> = []
 
     public init(theme: [String: Color] = [:], directory: String = ".") {
@@ -80,12 +81,14 @@ extension Int: InspectableValue {
 /// YAML 1.1 numbers as people write them: `12`, `-0.5`, `1e3`, `.5`, and the words `.nan`/`.inf` (which
 /// decode and are then refused with a clear message rather than read as text).
 func parseNumber(_ text: String) -> Double? {
+    if let value = Double(text) { return value }
     let trimmed = text.trimmingWhitespace()
+    if let value = Double(trimmed) { return value }
     switch trimmed.lowercased() {
     case ".nan", "nan": return .nan
     case ".inf", "+.inf", "inf", "infinity": return .infinity
     case "-.inf", "-inf", "-infinity": return -.infinity
-    default: return Double(trimmed)
+    default: return nil
     }
 }
 
@@ -234,10 +237,16 @@ extension EdgeInsets: InspectableValue {
 extension Color: InspectableValue {
     public static var typeName: String { "UIColor" }
     public static var expectation: String { "a colour (#RRGGBB, a CSS or system colour name, or a theme colour)" }
-    public static var schema: String { #""type": "string", "pattern": "^(#[0-9A-Fa-f]{3,8}|[A-Za-z][A-Za-z0-9]*)(@[0-9.]+)?$""# }
+    public static var schema: String {
+        #""type": "string", "pattern": "^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9]*)(@(0|1|0?\\.[0-9]+|1\\.0+))?$""#
+    }
 
     public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Color {
-        guard let text = node.scalar, !node.isNull else { throw .mismatch(Color.self, node) }
+        if node.isNull {
+            // `color: #FF0000` unquoted is a key with a comment after it: say so.
+            throw .error("expected \(expectation), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\"", at: node.location)
+        }
+        guard let text = node.scalar else { throw .mismatch(Color.self, node) }
         switch Color.parse(text, theme: context.theme) {
         case .success(let color): return color
         case .failure(let problem): throw .error(problem.description, at: node.location)

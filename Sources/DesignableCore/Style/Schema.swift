@@ -17,7 +17,7 @@ public enum StyleSchema {
                 properties += ControlState.layered.map { "\"\($0.name)\": \(stateRef)" }
                 definitions.append(#""\#(type.className)State": {"type": "object", "properties": {\#(propertySchemas(sample).joined(separator: ", "))}, "additionalProperties": false}"#)
             }
-            definitions.append(#""\#(type.className)": {"type": "object", "description": \#(quoted(type.summary)), "required": ["class"], "properties": {\#(properties.joined(separator: ", "))}, "additionalProperties": false}"#)
+            definitions.append(#""\#(type.className)": {"type": "object", "description": \#(jsonQuoted(type.summary)), "required": ["class"], "properties": {\#(properties.joined(separator: ", "))}, "additionalProperties": false}"#)
         }
         let views = ComponentRegistry.all.map { ##"{"$ref": "#/$defs/\##($0.className)"}"## }.joined(separator: ", ")
         let canvas = propertySchemas(CanvasSettings.make()).joined(separator: ", ")
@@ -40,20 +40,26 @@ public enum StyleSchema {
 
     private static func propertySchemas(_ holder: PropertyHolder) -> [String] {
         holder.properties.map { name, property in
-            #""\#(name)": {\#(property.valueType.schema), "description": \#(quoted(property.help + " Default: " + property.defaultStyleText + "."))}"#
+            let minimum = property.minimum.map { ", \"minimum\": \(formatNumber($0))" } ?? ""
+            return #""\#(name)": {\#(property.valueType.schema)\#(minimum), "description": \#(jsonQuoted(property.help + " Default: " + property.defaultStyleText + "."))}"#
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.unicodeScalars.append(scalar)
-            }
+}
+
+/// `text` as a JSON string literal, quotes and escapes included.
+public func jsonQuoted(_ text: String) -> String {
+    var escaped = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
+        case "\n": escaped += "\\n"
+        case "\t": escaped += "\\t"
+        case "\r": escaped += "\\r"
+        case _ where scalar.value < 0x20: escaped += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+        default: escaped.unicodeScalars.append(scalar)
         }
-        return escaped + "\""
     }
+    return escaped + "\""
 }

@@ -29,16 +29,23 @@ public final class StyledView {
     public let location: SourceLocation
     public let frame: Rect?
     public let size: Size?
+    /// The view's mapping as written, to tell an unchanged view on the next load.
+    let node: YAMLNode
+    /// What checking the view found, given again when a later load reuses it.
+    var findings: [Diagnostic] = []
+    /// Image files the view's look depends on, found or looked for.
+    var dependencies: Set<String> = []
     let properties: Pairs
     let stateMaps: [(state: ControlState, pairs: Pairs)]
     private let context: DecodingContext
     private var made: [ControlState: Component] = [:]
 
-    init(type: Component.Type, id: String?, location: SourceLocation, frame: Rect?, size: Size?,
+    init(type: Component.Type, id: String?, node: YAMLNode, frame: Rect?, size: Size?,
          properties: Pairs, stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext) {
         self.type = type
         self.id = id
-        self.location = location
+        self.node = node
+        self.location = node.location
         self.frame = frame
         self.size = size
         self.properties = properties

@@ -29,9 +29,12 @@ public enum StyleLoader {
         return load(bytes: &bytes, path: path)
     }
 
-    public static func load(bytes: inout [UInt8], path: String) -> LoadResult {
+    /// Reads `bytes` as the style file at `path`. Views written exactly as in `previous` (same
+    /// text, same lines, same theme) are taken over from it, components and all, instead of being
+    /// decoded again: a save that changes one button rebuilds one button.
+    public static func load(bytes: inout [UInt8], path: String, reusing previous: StyleDocument? = nil) -> LoadResult {
         var diagnostics: [Diagnostic] = []
-        let document = decode(bytes: &bytes, path: path, diagnostics: &diagnostics)
+        let document = decode(bytes: &bytes, path: path, reusing: previous, diagnostics: &diagnostics)
         for index in diagnostics.indices { diagnostics[index].path = path }
         diagnostics.sort { $0.location < $1.location }
         return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics)
@@ -39,7 +42,8 @@ public enum StyleLoader {
 
     // MARK: - Decoding
 
-    private static func decode(bytes: inout [UInt8], path: String, diagnostics: inout [Diagnostic]) -> StyleDocument? {
+    private static func decode(bytes: inout [UInt8], path: String, reusing previous: StyleDocument?,
+                               diagnostics: inout [Diagnostic]) -> StyleDocument? {
         let start = SourceLocation(line: 1, column: 1)
         guard bytes.count <= maximumFileSize else {
             diagnostics.append(.error("the file is \(bytes.count >> 20) MB; style files are limited to \(maximumFileSize >> 20) MB", at: start))
@@ -63,10 +67,12 @@ public enum StyleLoader {
         let top = merged(rootPairs, diagnostics: &diagnostics)
         for (key, _) in top {
             let name = key.scalar ?? ""
-            if !topLevelKeys.contains(name) {
-                diagnostics.append(.warning("unknown top-level key '\(name)'\(didYouMean(name, topLevelKeys)); expected canvas, theme or views", at: key.location))
+            // `x-` keys hold anchors for views to merge (`x-base: &base {...}`), as in Compose files.
+            if !topLevelKeys.contains(name) && !name.hasPrefix("x-") {
+                diagnostics.append(.warning("unknown top-level key '\(name)'\(didYouMean(name, topLevelKeys)); expected canvas, theme or views (keys starting with x- are free for anchors)", at: key.location))
             }
         }
+        warnAboutRepeatedKeys(rootPairs, diagnostics: &diagnostics)
 
         let theme = decodeTheme(root["theme"], diagnostics: &diagnostics)
         let context = DecodingContext(theme: theme, directory: FileSystem.directory(of: path))
@@ -83,10 +89,29 @@ public enum StyleLoader {
         }
 
         var views: [StyledView] = []
+        var dependencies: Set<String> = []
+        let reusable = previous.flatMap { $0.path == path && $0.theme == theme ? $0.views : nil } ?? []
         switch root["views"]?.kind {
         case .sequence(let items)?:
-            for item in items {
-                if let view = decodeView(item, context: context, diagnostics: &diagnostics) { views.append(view) }
+            for (index, item) in items.enumerated() {
+                if index < reusable.count, reusable[index].node.isIdentical(to: item) {
+                    let view = reusable[index]
+                    views.append(view)
+                    diagnostics += view.findings
+                    dependencies.formUnion(view.dependencies)
+                    continue
+                }
+                var findings: [Diagnostic] = []
+                let warningsBefore = context.warnings.count
+                context.dependencies = []
+                if let view = decodeView(item, context: context, diagnostics: &findings) {
+                    findings += context.warnings[warningsBefore...]
+                    view.findings = findings
+                    view.dependencies = context.dependencies
+                    dependencies.formUnion(view.dependencies)
+                    views.append(view)
+                }
+                diagnostics += findings
             }
         case nil:
             diagnostics.append(.warning("no 'views:' list: the canvas is empty", at: root.location))
@@ -95,9 +120,17 @@ public enum StyleLoader {
                 diagnostics.append(.error("views: expected a list of views, found \(node.summary)", at: node.location))
             }
         }
-        diagnostics += context.warnings
+        var ids: [String: SourceLocation] = [:]
+        for view in views {
+            guard let id = view.id else { continue }
+            if let first = ids[id] {
+                diagnostics.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
+            } else {
+                ids[id] = view.location
+            }
+        }
         return StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, views: views,
-                             dependencies: context.dependencies)
+                             dependencies: dependencies)
     }
 
     private static func decodeTheme(_ node: YAMLNode?, diagnostics: inout [Diagnostic]) -> [String: Color] {
@@ -117,14 +150,21 @@ public enum StyleLoader {
                 diagnostics.append(.error("theme colors: expected a mapping of names to colours, found \(value.summary)", at: value.location))
                 continue
             }
+            warnAboutRepeatedKeys(colors, diagnostics: &diagnostics)
             // Theme colours may name earlier theme colours, so decode in order against what is known.
+            let names = Set(colors.compactMap { $0.key.scalar })
             for (colorKey, colorValue) in colors {
                 guard let colorName = colorKey.scalar, !colorName.isEmpty else { continue }
                 do {
                     theme[colorName] = try Color.decode(colorValue, in: DecodingContext(theme: theme))
                 } catch {
                     var diagnostic = error
-                    diagnostic.message = "theme colour '\(colorName)': \(diagnostic.message)"
+                    let referenced = colorValue.scalar.map { String($0.split(separator: "@").first ?? "") } ?? ""
+                    if names.contains(referenced), theme[referenced] == nil {
+                        diagnostic.message = "theme colour '\(colorName)' uses '\(referenced)', which is defined after it (or uses it in turn); define '\(referenced)' first"
+                    } else {
+                        diagnostic.message = "theme colour '\(colorName)': \(diagnostic.message)"
+                    }
                     diagnostics.append(diagnostic)
                 }
             }
@@ -137,6 +177,7 @@ public enum StyleLoader {
             diagnostics.append(.error("a view must be a mapping with 'class:' and its properties, found \(node.summary)", at: node.location))
             return nil
         }
+        warnAboutRepeatedKeys(rawPairs, diagnostics: &diagnostics)
         let pairs = merged(rawPairs, diagnostics: &diagnostics)
         func value(_ key: String) -> YAMLNode? { pairs.last { $0.key.scalar == key }?.value }
 
@@ -179,10 +220,11 @@ public enum StyleLoader {
                 }
                 continue
             }
+            warnAboutRepeatedKeys(statePairs, diagnostics: &diagnostics)
             stateMaps.append((state, merged(statePairs, diagnostics: &diagnostics)))
         }
 
-        let view = StyledView(type: type, id: id, location: node.location, frame: frame, size: size,
+        let view = StyledView(type: type, id: id, node: node, frame: frame, size: size,
                               properties: pairs, stateMaps: stateMaps, context: context)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.
@@ -192,6 +234,20 @@ public enum StyleLoader {
             view.keep(view.build(state, diagnostics: &diagnostics, reportingOnly: state), for: state)
         }
         return view
+    }
+
+    /// A key written twice in one mapping: YAML keeps the last, which is rarely what was meant.
+    static func warnAboutRepeatedKeys(_ pairs: [(key: YAMLNode, value: YAMLNode)], diagnostics: inout [Diagnostic]) {
+        guard pairs.count > 1 else { return }
+        var seen: [String: SourceLocation] = [:]
+        for (key, _) in pairs {
+            guard let name = key.scalar, name != "<<" else { continue }
+            if let first = seen[name] {
+                diagnostics.append(.warning("'\(name)' is given twice in this mapping (first at line \(first.line)); the last one wins", at: key.location))
+            } else {
+                seen[name] = key.location
+            }
+        }
     }
 
     /// Applies YAML merge keys (`<<: *base`, `<<: [*a, *b]`): the mapping's own keys win over merged ones.

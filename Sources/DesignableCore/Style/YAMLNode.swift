@@ -48,6 +48,23 @@ public final class YAMLNode {
         }
     }
 
+    /// Whether `other` was written exactly as this node: the same text in the same places, down
+    /// to every child. A view written the same way as last time decodes the same way.
+    public func isIdentical(to other: YAMLNode) -> Bool {
+        if self === other { return true }
+        guard location == other.location, isPlain == other.isPlain else { return false }
+        switch (kind, other.kind) {
+        case (.scalar(let a), .scalar(let b)):
+            return a == b
+        case (.sequence(let a), .sequence(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case (.mapping(let a), .mapping(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key.isIdentical(to: $1.key) && $0.value.isIdentical(to: $1.value) }
+        default:
+            return false
+        }
+    }
+
     /// The value under `key` in a mapping, with the key node itself for its place.
     public subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs) = kind else { return nil }
@@ -91,102 +108,105 @@ public enum YAMLParser {
 
     private static func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        let mark = parser.problem_mark
-        var message = "YAML syntax: \(problem)"
-        if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        guard let context = parser.context.map({ String(cString: $0) }) else {
+            return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark))
         }
-        return .error(message, at: SourceLocation(mark))
+        // A quote or bracket left open is only noticed at the end of the file: point at where it
+        // was opened, which is what needs fixing.
+        if problem.contains("end of stream") {
+            return .error("YAML syntax: \(context) that is never closed (\(problem) at line \(parser.problem_mark.line + 1))",
+                          at: SourceLocation(parser.context_mark))
+        }
+        return .error("YAML syntax: \(problem) (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))",
+                      at: SourceLocation(parser.problem_mark))
     }
 
     /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
     private struct TreeBuilder {
-        enum Open {
-            case sequence([YAMLNode], SourceLocation, anchor: String?, size: Int)
-            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, SourceLocation, anchor: String?, size: Int)
+        /// A collection still being read. A class, so appending to it never copies what it holds.
+        final class Open {
+            let isMapping: Bool
+            let location: SourceLocation
+            let anchor: String?
+            var items: [YAMLNode] = []
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var pendingKey: YAMLNode?
+            /// Nodes it stands for once its aliases are expanded, itself included.
+            var size = 1
+
+            init(isMapping: Bool, location: SourceLocation, anchor: String?) {
+                self.isMapping = isMapping
+                self.location = location
+                self.anchor = anchor
+            }
         }
+
         var stack: [Open] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var parsedNodes = 0
-        var finishedDocument = false
 
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
             let location = SourceLocation(event.start_mark)
             switch event.type {
-            case YAML_STREAM_END_EVENT:
-                return true
-            case YAML_DOCUMENT_END_EVENT:
+            case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 return true
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                let node = YAMLNode(.scalar(text), at: location, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
-                try add(node, anchor: string(scalar.anchor))
+                parsedNodes += 1
+                try add(YAMLNode(.scalar(text), at: location, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                        anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
                 let name = string(event.data.alias.anchor) ?? ""
                 guard let node = anchors[name] else {
                     throw .error("the alias *\(name) names no anchor defined before it\(didYouMean(name, anchors.keys))", at: location)
                 }
-                try add(node, anchor: nil, isAlias: true, at: location)
+                try add(node, anchor: nil, at: location)
             case YAML_SEQUENCE_START_EVENT:
-                try push(.sequence([], location, anchor: string(event.data.sequence_start.anchor), size: 1), at: location)
+                try push(Open(isMapping: false, location: location, anchor: string(event.data.sequence_start.anchor)))
             case YAML_MAPPING_START_EVENT:
-                try push(.mapping([], pendingKey: nil, location, anchor: string(event.data.mapping_start.anchor), size: 1), at: location)
+                try push(Open(isMapping: true, location: location, anchor: string(event.data.mapping_start.anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                let node: YAMLNode, anchor: String?
-                switch stack.removeLast() {
-                case .sequence(let items, let start, let name, let size):
-                    node = YAMLNode(.sequence(items), at: start, expandedSize: size)
-                    anchor = name
-                case .mapping(let pairs, _, let start, let name, let size):
-                    node = YAMLNode(.mapping(pairs), at: start, expandedSize: size)
-                    anchor = name
-                }
-                try add(node, anchor: anchor, counted: false)
+                let open = stack.removeLast()
+                let node = open.isMapping
+                    ? YAMLNode(.mapping(open.pairs), at: open.location, expandedSize: open.size)
+                    : YAMLNode(.sequence(open.items), at: open.location, expandedSize: open.size)
+                try add(node, anchor: open.anchor, at: open.location)
             default:
                 break
             }
             return false
         }
 
-        private mutating func push(_ open: Open, at location: SourceLocation) throws(Diagnostic) {
+        private mutating func push(_ open: Open) throws(Diagnostic) {
             guard stack.count < YAMLParser.maximumDepth else {
-                throw .error("the document nests deeper than \(YAMLParser.maximumDepth) levels", at: location)
+                throw .error("the document nests deeper than \(YAMLParser.maximumDepth) levels", at: open.location)
             }
             parsedNodes += 1
             stack.append(open)
         }
 
-        private mutating func add(_ node: YAMLNode, anchor: String?, isAlias: Bool = false, counted: Bool = true,
-                                  at aliasLocation: SourceLocation? = nil) throws(Diagnostic) {
-            if counted && !isAlias { parsedNodes += 1 }
+        private mutating func add(_ node: YAMLNode, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
             if let anchor { anchors[anchor] = node }
-            guard var top = stack.popLast() else {
+            guard let top = stack.last else {
                 root = root ?? node
                 return
             }
-            let limit = YAMLParser.expansionLimit(forParsedNodes: parsedNodes)
-            switch top {
-            case .sequence(var items, let start, let name, let size):
-                items.append(node)
-                top = .sequence(items, start, anchor: name, size: size + node.expandedSize)
-            case .mapping(var pairs, let key, let start, let name, let size):
-                if let key {
-                    pairs.append((key, node))
-                    top = .mapping(pairs, pendingKey: nil, start, anchor: name, size: size + key.expandedSize + node.expandedSize)
-                } else {
-                    top = .mapping(pairs, pendingKey: node, start, anchor: name, size: size)
-                }
+            top.size += node.expandedSize
+            if !top.isMapping {
+                top.items.append(node)
+            } else if let key = top.pendingKey {
+                top.pairs.append((key, node))
+                top.pendingKey = nil
+            } else {
+                top.pendingKey = node
             }
-            stack.append(top)
-            if case .sequence(_, _, _, let size) = top, size > limit { throw expansionError(at: aliasLocation ?? node.location) }
-            if case .mapping(_, _, _, _, let size) = top, size > limit { throw expansionError(at: aliasLocation ?? node.location) }
-        }
-
-        private func expansionError(at location: SourceLocation) -> Diagnostic {
-            .error("aliases expand this document far beyond its own size (over \(YAMLParser.expansionLimit(forParsedNodes: parsedNodes)) nodes from \(parsedNodes)); refusing it", at: location)
+            let limit = YAMLParser.expansionLimit(forParsedNodes: parsedNodes)
+            if top.size > limit {
+                throw .error("aliases expand this document far beyond its own size (over \(limit) nodes from \(parsedNodes)); refusing it", at: location)
+            }
         }
 
         private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -1,0 +1,56 @@
+@testable import DesignableCore
+import XCTest
+
+/// A save that changes one view rebuilds one view: the loader takes the others over from the
+/// last document, components, findings and all.
+final class ReloadTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        pinTestFonts()
+    }
+
+    private let path = repositoryRoot.path + "/assets/examples/reload.yaml"
+
+    private func load(_ text: String, reusing previous: StyleDocument? = nil) throws -> LoadResult {
+        var bytes = Array(text.utf8)
+        return StyleLoader.load(bytes: &bytes, path: path, reusing: previous)
+    }
+
+    private let original = """
+    views:
+      - {class: FancyButton, title: One, cornerRadius: 4}
+      - {class: FancyButton, title: Two, image: nowhere}
+      - {class: PillUILabel, text: Three}
+
+    """
+
+    func testUnchangedViewsAreTakenOver() throws {
+        let first = try XCTUnwrap(try load(original).document)
+        let edited = try load(original.replacingOccurrences(of: "cornerRadius: 4", with: "cornerRadius: 9"), reusing: first)
+        let second = try XCTUnwrap(edited.document)
+        XCTAssertFalse(second.views[0] === first.views[0])
+        XCTAssertTrue(second.views[1] === first.views[1])
+        XCTAssertTrue(second.views[2] === first.views[2])
+        XCTAssertEqual((second.views[0].component(in: .normal) as? FancyButton)?.cornerRadius, 9)
+        // The taken-over view's warning and the files it watches come along.
+        XCTAssertEqual(edited.diagnostics.count, 1)
+        XCTAssertTrue(edited.diagnostics[0].message.hasPrefix("image 'nowhere' not found"))
+        XCTAssertEqual(second.dependencies, first.dependencies)
+    }
+
+    func testAMissingImageIsWatchedWhereItWouldAppear() throws {
+        let document = try XCTUnwrap(try load(original).document)
+        let folder = repositoryRoot.path + "/assets/examples"
+        for candidate in ["nowhere.svg", "nowhere.png", "nowhere@2x.png", "assets/nowhere.svg", "assets/nowhere@3x.png"] {
+            XCTAssertTrue(document.dependencies.contains(folder + "/" + candidate), candidate)
+        }
+    }
+
+    func testMovedLinesOrAnotherThemeDecodeAgain() throws {
+        let first = try XCTUnwrap(try load(original).document)
+        let shifted = try XCTUnwrap(try load("# a comment moves every line\n" + original, reusing: first).document)
+        XCTAssertFalse(shifted.views.indices.contains { shifted.views[$0] === first.views[$0] })
+        let themed = try XCTUnwrap(try load("theme: {colors: {brand: red}}\n" + original, reusing: first).document)
+        XCTAssertFalse(themed.views.indices.contains { themed.views[$0] === first.views[$0] })
+    }
+}
