@@ -1,6 +1,9 @@
 /// Draws documents with Cairo, keeping its text and image caches across frames.
 public final class Renderer {
     public let painter: Painter
+    /// The last image rendered, drawn into again when nobody else holds it any more: a new
+    /// surface per frame would cost a zeroed allocation and its page faults every time.
+    private var spare: ImageSurface?
 
     /// Largest canvas in pixels that a render may allocate (about 512 MB of ARGB).
     public static let maximumPixels = 1 << 27
@@ -30,8 +33,14 @@ public final class Renderer {
     public func render(_ document: StyleDocument, layout: Layout, scale: Double,
                        states: (Int) -> ControlState = { _ in .normal }) throws -> ImageSurface {
         try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
-        let surface = try ImageSurface(width: Int((layout.canvasSize.width * scale).rounded(.up)),
-                                       height: Int((layout.canvasSize.height * scale).rounded(.up)))
+        let width = Int((layout.canvasSize.width * scale).rounded(.up)), height = Int((layout.canvasSize.height * scale).rounded(.up))
+        let surface: ImageSurface
+        if spare?.width == width, spare?.height == height, isKnownUniquelyReferenced(&spare!) {
+            surface = spare!
+        } else {
+            surface = try ImageSurface(width: width, height: height)
+            spare = surface
+        }
         let context = try DrawingContext(surface)
         draw(document, layout: layout, scale: scale, on: context, states: states)
         try context.check("drawing the canvas")
