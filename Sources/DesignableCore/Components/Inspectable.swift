@@ -45,11 +45,6 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
         setAt = node.location
     }
 
-    public func assign(_ value: Any) {
-        if let value = value as? Value { wrappedValue = value }
-    }
-
-    public var currentValue: Any { wrappedValue }
 
     public func hasSameValue(as other: AnyInspectable) -> Bool {
         // A dynamic cast per property would cost more than the comparison it guards.
@@ -67,10 +62,7 @@ public protocol AnyInspectable: AnyObject {
     var styleText: String { get }
     var defaultStyleText: String { get }
     var setAt: SourceLocation? { get }
-    var currentValue: Any { get }
     func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic)
-    /// Sets a value of the property's own type in code (a component's state defaults); others are ignored.
-    func assign(_ value: Any)
     /// Whether `other` is the same property type holding an equal value.
     func hasSameValue(as other: AnyInspectable) -> Bool
 }

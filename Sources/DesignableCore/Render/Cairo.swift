@@ -14,26 +14,10 @@ public struct RenderError: Error, CustomStringConvertible {
 public enum PixelFormat {
     /// Premultiplied 32-bit ARGB in native byte order: what the window blits and PNG encodes.
     case argb32
-    /// Alpha only: masks.
-    case a8
 
     var cValue: cairo_format_t {
         switch self {
         case .argb32: return CAIRO_FORMAT_ARGB32
-        case .a8: return CAIRO_FORMAT_A8
-        }
-    }
-}
-
-/// How a context smooths edges.
-public enum Antialias {
-    case `default`, none, gray, best
-    var cValue: cairo_antialias_t {
-        switch self {
-        case .default: return CAIRO_ANTIALIAS_DEFAULT
-        case .none: return CAIRO_ANTIALIAS_NONE
-        case .gray: return CAIRO_ANTIALIAS_GRAY
-        case .best: return CAIRO_ANTIALIAS_BEST
         }
     }
 }
@@ -91,18 +75,6 @@ public final class ImageSurface {
     public func pngData() throws(RenderError) -> [UInt8] {
         try PNGEncoder.encode(self)
     }
-
-    /// One pixel, unpremultiplied, as (r, g, b, a) bytes.
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        guard let base = data, x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
-        let value = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-        let a = UInt8(value >> 24)
-        func channel(_ shift: UInt32) -> UInt8 {
-            let premultiplied = (value >> shift) & 0xFF
-            return a == 0 ? 0 : UInt8(min(255, (premultiplied * 255 + UInt32(a) / 2) / UInt32(a)))
-        }
-        return (channel(16), channel(8), channel(0), a)
-    }
 }
 
 // MARK: - Drawing contexts
@@ -131,7 +103,6 @@ public final class DrawingContext {
     public func restore() { cairo_restore(pointer) }
     public func scale(_ factor: Double) { cairo_scale(pointer, factor, factor) }
     public func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
-    public func setAntialias(_ mode: Antialias) { cairo_set_antialias(pointer, mode.cValue) }
 
     public func setSource(_ color: Color) {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
@@ -157,7 +128,6 @@ public final class DrawingContext {
     public func fill() { cairo_fill(pointer) }
     public func clip() { cairo_clip(pointer) }
     public func paint() { cairo_paint(pointer) }
-    public func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
     public func newPath() { cairo_new_path(pointer) }
     public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
