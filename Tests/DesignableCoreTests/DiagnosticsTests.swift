@@ -118,6 +118,15 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("x-base: &base {class: FancyButton, cornerRadius: 4}\nviews:\n  - <<: *base\n"), [])
     }
 
+    func testAFontFamilyThatIsNotInstalledIsAWarning() {
+        XCTAssertEqual(findings("views:\n  - {class: PillUILabel, font: DejaVu Sanss Bold 12}\n"),
+                       ["2:32: warning: font family 'DejaVu Sanss' is not installed (did you mean 'DejaVu Sans'?); the text falls back to another font"])
+        XCTAssertEqual(findings("views:\n  - {class: PillUILabel, font: Comic Nonexistent 17}\n").count, 1)
+        for installed in ["DejaVu Sans Bold 12", "Sans 15", "serif 9", "Nonexistent, DejaVu Serif 12", "17"] {
+            XCTAssertEqual(findings("views:\n  - {class: PillUILabel, font: \"\(installed)\"}\n"), [], installed)
+        }
+    }
+
     func testHelpfulColourMessages() {
         XCTAssertEqual(findings("views:\n  - class: FancyButton\n    borderColor: #FF0000\n"),
                        ["3:17: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\""])

@@ -113,3 +113,44 @@ public final class TextEngine {
         _ = layout("Designable 0123456789", font: font)
     }
 }
+
+// MARK: - Installed fonts
+
+/// The font families this machine has, to warn about a family that would silently fall back.
+public enum InstalledFonts {
+    /// Names fontconfig resolves itself rather than finding installed: always acceptable.
+    static let genericFamilies: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math"]
+
+    /// Every installed family's name, listed once.
+    public static let families: [String] = {
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(pango_cairo_font_map_get_default(), &list, &count)
+        defer { g_free(list) }
+        guard let list else { return [] }
+        return (0..<Int(count)).compactMap { list[$0].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) } }
+    }()
+
+    private static let lowercased = Set(families.map { $0.lowercased() })
+
+    /// Answers already given, by description: a style repeats the same few fonts many times.
+    nonisolated(unsafe) private static var answers: [String: [String]] = [:]
+
+    /// The families of `font` that are neither installed nor generic, in the order written.
+    static func missingFamilies(of font: Font) -> [String] {
+        if let known = answers[font.description] { return known }
+        let missing = findMissingFamilies(of: font)
+        answers[font.description] = missing
+        return missing
+    }
+
+    private static func findMissingFamilies(of font: Font) -> [String] {
+        let description = pango_font_description_from_string(font.description)
+        defer { pango_font_description_free(description) }
+        guard let family = pango_font_description_get_family(description) else { return [] }
+        let names = String(cString: family).split(separator: ",").map { String($0.trimmingWhitespace()) }.filter { !$0.isEmpty }
+        // A list (`"Inter, DejaVu Sans"`) is fine while any of it is there.
+        if names.contains(where: { lowercased.contains($0.lowercased()) || genericFamilies.contains($0.lowercased()) }) { return [] }
+        return names
+    }
+}

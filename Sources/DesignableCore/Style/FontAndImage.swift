@@ -18,7 +18,12 @@ public struct Font: Hashable, Sendable, InspectableValue {
         if let size = pointSize(of: text), !sizeRange.contains(size) {
             throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
         }
-        return Font(text)
+        let font = Font(text)
+        if let missing = InstalledFonts.missingFamilies(of: font).first {
+            context.warn(.warning("font family '\(missing)' is not installed\(didYouMean(missing, InstalledFonts.families)); the text falls back to another font",
+                                  at: node.location))
+        }
+        return font
     }
 
     /// The size a description ends with, if any (Pango's grammar puts it last).
