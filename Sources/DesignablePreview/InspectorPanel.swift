@@ -4,7 +4,7 @@ import DesignableCore
 /// focused view's class, id, state and frame, then each property under its humanised label with
 /// its value in the state the view is drawn in. A dot and a bold label mark what the file set.
 struct InspectorPanel {
-    static let width = 300.0
+    static let width = 420.0
 
     private static let background = Color(rgb: 0xF5F5F7)
     private static let separator = Color(rgb: 0xC6C6C8)
@@ -17,7 +17,8 @@ struct InspectorPanel {
     private static let setLabelFont = Font("Sans Bold 10.5")
     private static let valueFont = Font("Monospace 10")
     private static let rowHeight = 19.0
-    private static let labelColumn = 170.0
+    /// The narrowest column the values keep, however long the labels are.
+    private static let minimumValueWidth = 150.0
 
     /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel.
     static func draw(_ session: PreviewSession, in area: PixelRect, scale: Double, on context: DrawingContext, painter: Painter) {
@@ -62,7 +63,12 @@ struct InspectorPanel {
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
 
-        for row in PropertyRow.rows(of: view.component(in: state)) {
+        let rows = PropertyRow.rows(of: view.component(in: state))
+        // The labels get the width their longest one needs (set in bold), so none is cut short
+        // as Interface Builder cuts them; the values take the rest.
+        let widestLabel = rows.map { painter.measure($0.label, font: setLabelFont).width }.max() ?? 0
+        let labelColumn = min(left + widestLabel + 6, right - minimumValueWidth)
+        for row in rows {
             guard y + rowHeight <= size.height else { break }
             let isSet = row.setAt != nil
             let font = isSet ? setLabelFont : labelFont
@@ -89,7 +95,7 @@ struct InspectorPanel {
         }
     }
 
-    /// Tenths of a point are as fine as a frame is worth reading in a 300-point panel.
+    /// Tenths of a point are as fine as a frame is worth reading in a 420-point panel.
     private static func frameText(_ frame: Rect) -> String {
         func short(_ value: Double) -> String { formatNumber((value * 10).rounded() / 10) }
         return "Frame: \(short(frame.x)), \(short(frame.y))  \(short(frame.width))×\(short(frame.height))"

@@ -224,11 +224,11 @@ final class PreviewWindowTests: XCTestCase {
         try preview.expectFrame("input") { try x.key("s") }
         assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "Shift-Tab went back to the first; s deselected it")
 
-        // The inspector widens the window by its 300 points and leaves the canvas where it was.
+        // The inspector widens the window by its 420 points and leaves the canvas where it was.
         let before = try x.size(of: window)
         try preview.expectFrame("resize") { try x.key("i") }
         let after = try x.size(of: window)
-        XCTAssertEqual(after.width, before.width + 300, "the inspector widens the window")
+        XCTAssertEqual(after.width, before.width + 420, "the inspector widens the window")
         shot = try x.screenshot(window)
         assertPixel(shot, Self.first, is: Self.blue, "the canvas stays put")
         assertPixel(shot, (before.width + 295, 4), is: RGBImage.Pixel(hex: 0xF5F5F7), "the inspector's background")
