@@ -18,16 +18,7 @@ func runDesignable(_ arguments: [String], in directory: URL? = nil, environment 
     process.executableURL = URL(fileURLWithPath: try XCTUnwrap(TestPaths.binary, "designable is not built (swift build)"))
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    var environment = ProcessInfo.processInfo.environment
-    environment["FONTCONFIG_FILE"] = projectRoot.appendingPathComponent("Tests/fonts.conf").path
-    environment["DISPLAY"] = nil
-    for (key, value) in extra { environment[key] = value }
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let (out, err) = try TestPaths.start(process, display: nil, extraEnvironment: extra)
     // Read both pipes while it runs, so a chatty child never blocks on a full pipe.
     final class Collected: @unchecked Sendable { var data = Data() }
     let outData = Collected(), errData = Collected()

@@ -30,6 +30,24 @@ enum TestPaths {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) && !isDirectory($0) }
     }
 
+    /// Starts `process` as the tests run `designable`: the pinned fonts, `display` or none, the
+    /// window's own drawing path, no input; its stdout and stderr pipes.
+    static func start(_ process: Process, display: String?, extraEnvironment: [String: String]) throws -> (out: Pipe, err: Pipe) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        if display == nil { environment.removeValue(forKey: "DISPLAY") }
+        if let fonts = fontConfig { environment["FONTCONFIG_FILE"] = fonts }
+        environment.removeValue(forKey: "DESIGNABLE_NO_SHM")
+        environment.merge(extraEnvironment) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (out, err)
+    }
+
     /// The pinned fonts, when the tests' fontconfig file is there.
     static var fontConfig: String? {
         let path = root + "/Tests/fonts.conf"
@@ -196,18 +214,7 @@ final class PreviewProcess: @unchecked Sendable {
         guard let binary = TestPaths.binary else { throw HarnessError("designable is not built (swift build)") }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        if display == nil { environment.removeValue(forKey: "DISPLAY") }
-        if let fonts = TestPaths.fontConfig { environment["FONTCONFIG_FILE"] = fonts }
-        environment.removeValue(forKey: "DESIGNABLE_NO_SHM")
-        environment.merge(extraEnvironment) { $1 }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let (out, err) = try TestPaths.start(process, display: display, extraEnvironment: extraEnvironment)
         Thread.detachNewThread { [condition] in
             var pending = Data()
             while true {
