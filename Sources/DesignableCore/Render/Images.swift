@@ -50,7 +50,7 @@ public final class ImageCache {
     private enum Decoded {
         case bitmap(ImageSurface, pixelScale: Double)
         case vector(SVGDocument)
-        case unreadable(String)
+        case unreadable
     }
 
     private struct Entry {
@@ -66,9 +66,6 @@ public final class ImageCache {
     private var entries: [String: Entry] = [:]
     private var rasters: [RasterKey: ImageSurface] = [:]
 
-    /// Files that could not be decoded, with why, for the caller to report once.
-    public private(set) var failures: [String: String] = [:]
-
     public init() {}
 
     /// Forgets any file whose identity (inode, size, mtime) changed since it was decoded.
@@ -80,7 +77,6 @@ public final class ImageCache {
 
     public func forget(_ path: String) {
         entries[path] = nil
-        failures[path] = nil
         rasters = rasters.filter { $0.key.path != path }
     }
 
@@ -93,8 +89,7 @@ public final class ImageCache {
                 ? .vector(try SVGDocument(path: file.path))
                 : .bitmap(try ImageSurface(png: file.path), pixelScale: Double(file.scale))
         } catch {
-            decoded = .unreadable(error.message)
-            failures[file.path] = error.message
+            decoded = .unreadable
         }
         entries[file.path] = Entry(identity: identity, decoded: decoded)
         return decoded

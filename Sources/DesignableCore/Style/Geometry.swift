@@ -43,11 +43,6 @@ public struct Rect: Hashable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
-    public func union(_ other: Rect) -> Rect {
-        let minX = min(x, other.x), minY = min(y, other.y)
-        return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
-    }
-
     public func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }

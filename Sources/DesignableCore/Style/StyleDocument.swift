@@ -78,21 +78,15 @@ public final class StyledView {
     /// `reportingOnly` when it is given (the base properties were checked already).
     func build(_ state: ControlState, diagnostics: inout [Diagnostic], reportingOnly: ControlState? = nil) -> Component {
         let component = type.make()
-        var unreported: [Diagnostic] = []
-        if reportingOnly == nil {
-            component.apply(properties, in: context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &diagnostics)
-        } else {
-            component.apply(properties, in: context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &unreported)
-        }
+        var found: [Diagnostic] = []
+        component.apply(properties, in: context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &found)
+        if reportingOnly == nil { diagnostics += found }
         for (name, layer) in ControlState.layered where state.contains(layer) {
             component.applyStateDefaults(layer)
             for map in stateMaps where map.state == layer {
-                let className = "\(type.className) in its \(name) state"
-                if reportingOnly == nil || reportingOnly == layer {
-                    component.apply(map.pairs, in: context, className: className, diagnostics: &diagnostics)
-                } else {
-                    component.apply(map.pairs, in: context, className: className, diagnostics: &unreported)
-                }
+                found = []
+                component.apply(map.pairs, in: context, className: "\(type.className) in its \(name) state", diagnostics: &found)
+                if reportingOnly == nil || reportingOnly == layer { diagnostics += found }
             }
         }
         if let button = component as? Button {
