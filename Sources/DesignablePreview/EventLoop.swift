@@ -225,10 +225,7 @@ final class EventLoop {
             if session.hasReloadComparison {
                 // A reload redraws only the views whose look, state or frame changed.
                 if let rects = frame.time(\.render, { session.takeReloadDamage() }), !fullRedraw {
-                    for rect in rects {
-                        let margin = FrameComposer.ringMargin
-                        regions.append(viewport.windowRect(of: rect.insetBy(dx: -margin, dy: -margin)))
-                    }
+                    for rect in rects { regions.append(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { regions.append(viewport.panelArea) }
                 } else {
                     fullRedraw = true
@@ -355,8 +352,10 @@ final class EventLoop {
     /// Scrolls a focused view that Tab moved off screen back into sight.
     private func revealFocus() {
         guard let focus = session.focus, let layout = session.layout, focus < layout.frames.count else { return }
-        let margin = FrameComposer.ringMargin + 6
-        if viewport.reveal(layout.frames[focus].insetBy(dx: -margin, dy: -margin)) { scheduleFull(.input) }
+        guard let view = session.document?.views[focus] else { return }
+        // A little room beyond the ring, so the focused view does not sit flush with the edge.
+        let coverage = view.coverage(in: layout.frames[focus], state: session.state(of: focus)).insetBy(dx: -6, dy: -6)
+        if viewport.reveal(coverage) { scheduleFull(.input) }
     }
 
     /// Turns the views the session says changed into regions of the next frame.
@@ -369,9 +368,10 @@ final class EventLoop {
         guard !views.isEmpty || inspector else { return }
         schedule(.input)
         for index in views {
-            let region = composer.damage(of: index, layout: layout, viewport: viewport)
+            let region = composer.damage(of: index, session: session, layout: layout, viewport: viewport)
             if !region.isEmpty { regions.append(region) }
         }
+        for area in damage.previousAreas { regions.append(viewport.windowRect(of: area)) }
         viewsRedrawn += views.count
         if inspector { regions.append(viewport.panelArea) }
     }

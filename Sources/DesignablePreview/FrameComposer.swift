@@ -9,8 +9,6 @@ final class FrameComposer {
     /// Behind the canvas where the window is larger than it, as Interface Builder's canvas backdrop.
     static let deskColor = Color(rgb: 0xD1D1D6)
     static let ringColor = Color(rgb: 0x0A84FF)
-    /// How far outside a view's frame its focus ring reaches (3 points out, 1 point of stroke, antialiasing).
-    static let ringMargin = 6.0
 
     let renderer: Renderer
     /// The note on show, if any.
@@ -49,9 +47,9 @@ final class FrameComposer {
     }
 
     /// The window pixels a change to view `index` touches, its focus ring included.
-    func damage(of index: Int, layout: Layout, viewport: Viewport) -> PixelRect {
-        guard index < layout.frames.count else { return .empty }
-        return viewport.windowRect(of: layout.frames[index].insetBy(dx: -Self.ringMargin, dy: -Self.ringMargin))
+    func damage(of index: Int, session: PreviewSession, layout: Layout, viewport: Viewport) -> PixelRect {
+        guard let document = session.document, index < layout.frames.count, index < document.views.count else { return .empty }
+        return viewport.windowRect(of: document.views[index].coverage(in: layout.frames[index], state: session.state(of: index)))
     }
 
     // MARK: - Parts
@@ -68,8 +66,8 @@ final class FrameComposer {
         var ring: ((Painter) -> Void)?
         if session.focusVisible, let focus = session.focus, focus < layout.frames.count {
             let frame = layout.frames[focus]
-            let radius = Self.cornerRadius(of: document.views[focus].component(in: session.state(of: focus)), in: frame)
-            ring = { painter in painter.focusRing(around: frame, radius: radius, color: Self.ringColor) }
+            let shape = document.views[focus].component(in: session.state(of: focus)).layer(in: frame).shape(in: frame)
+            ring = { painter in painter.focusRing(around: shape, color: Self.ringColor) }
         }
         // A see-through canvas would show the window's undefined alpha as black: draw it over white.
         let translucent = document.canvas.background.alpha < 1
@@ -118,15 +116,5 @@ final class FrameComposer {
         context.newPath()
         context.rectangle(rect.rect)
         context.clip()
-    }
-
-    /// The ring follows the view's corners: a button's clip radius, a pill's half height.
-    private static func cornerRadius(of component: Component, in frame: Rect) -> Double {
-        if let button = component as? Button { return button.clipCornerRadius }
-        if component is PillUILabel { return frame.height / 2 }
-        for name in ["cornerRadius", "roundness"] {
-            if let text = component.property(named: name)?.styleText, let radius = Double(text) { return radius }
-        }
-        return 0
     }
 }

@@ -85,7 +85,7 @@ struct InspectorPanel {
                 let swatch = Rect(x: x, y: y + rowHeight / 2 - 6, width: 12, height: 12)
                 painter.fill(swatch, radius: 2, with: .color(.white))
                 painter.fill(swatch, radius: 2, with: .color(color))
-                painter.border(swatch, radius: 2, width: 0.5, color: separator)
+                painter.border(Shape(swatch, cornerRadius: 2), width: 0.5, color: separator)
                 x += 17
             }
             let value = TextFitting.fit(row.value, font: valueFont, width: right - x, painter: painter)

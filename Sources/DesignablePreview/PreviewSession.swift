@@ -32,6 +32,8 @@ final class PreviewSession {
         /// Views the focus ring appeared around or left.
         var rings: Set<Int> = []
         /// The inspector's subject or its state changed.
+        /// What changed views covered in the states they left (canvas points).
+        var previousAreas: [Rect] = []
         var inspector = false
         var isEmpty: Bool { views.isEmpty && rings.isEmpty && !inspector }
     }
@@ -233,7 +235,7 @@ final class PreviewSession {
         for (index, view) in document.views.enumerated() {
             let frame = layout.frames[index]
             guard let old = shown.matches[index], old < oldViews.count else {
-                rects.append(frame)
+                rects.append(view.coverage(in: frame, state: state(of: index)))
                 continue
             }
             continued.insert(old)
@@ -242,11 +244,11 @@ final class PreviewSession {
                 if shown.reused[index] { continue }
                 if view.component(in: now).hasSameLook(as: oldViews[old].component(in: was)) { continue }
             }
-            rects.append(frame)
-            if oldFrame != frame { rects.append(oldFrame) }
+            rects.append(view.coverage(in: frame, state: now))
+            rects.append(oldViews[old].coverage(in: oldFrame, state: was))
         }
         for old in oldViews.indices where !continued.contains(old) {
-            rects.append(oldLayout.frames[old])
+            rects.append(oldViews[old].coverage(in: oldLayout.frames[old], state: shown.states[old]))
         }
         return rects
     }
@@ -305,6 +307,10 @@ final class PreviewSession {
         body()
         for index in states.indices where state(of: index) != before[index] {
             damage.views.insert(index)
+            // A state's look may reach further than the next one's (a border, later a shadow).
+            if let document, let layout, index < layout.frames.count {
+                damage.previousAreas.append(document.views[index].coverage(in: layout.frames[index], state: before[index]))
+            }
             if index == focus { damage.inspector = true }
         }
     }

@@ -31,8 +31,11 @@ func findings(_ text: String) -> [String] {
 
 /// How far a pixel may stray from its reference (per channel, of 255) before it counts as
 /// different, and what share of pixels may differ: anti-aliasing noise passes, a moved edge fails.
-let channelTolerance = 16
-let mismatchedShareAllowed = 0.001
+/// DESIGNABLE_GOLDEN_EXACT=1 allows no difference at all, the proof a refactor owes: the same
+/// machine and libraries that recorded the references must give back every byte.
+let exactGoldens = ProcessInfo.processInfo.environment["DESIGNABLE_GOLDEN_EXACT"] == "1"
+let channelTolerance = exactGoldens ? 0 : 16
+let mismatchedShareAllowed = exactGoldens ? 0 : 0.001
 
 /// Compares `surface` with `References/<name>.png`. On a mismatch it writes the actual image and a
 /// difference image (mismatches red over a faded copy) to `.build/golden-failures/` and fails.

@@ -7,7 +7,10 @@ public final class BWGradientView: Component {
 
     public override class var summary: String { "A two-colour gradient, vertical or horizontal, with rounded corners." }
 
-    public override func draw(in bounds: Rect, with painter: Painter) {
-        painter.fill(bounds, radius: roundness, with: .linearGradient(startColor, endColor, horizontal: isHorizontal))
+    /// The seed's `CAGradientLayer` set-up: its colours, its direction and `cornerRadius = roundness`.
+    public override func configure(_ layer: inout Layer, in bounds: Rect) {
+        super.configure(&layer, in: bounds)
+        layer.gradient = .linear(startColor, endColor, horizontal: isHorizontal)
+        layer.cornerRadius = roundness
     }
 }

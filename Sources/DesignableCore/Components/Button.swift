@@ -50,11 +50,6 @@ open class Button: Component {
 
     // MARK: - What subclasses shape
 
-    /// Radius of the rounded clip (`layer.cornerRadius` with `masksToBounds`).
-    open var clipCornerRadius: Double { 0 }
-    /// Border drawn inside the bounds (`layer.borderWidth`, `layer.borderColor`).
-    open var borderStyle: (width: Double, color: Color) { (0, .clear) }
-    open var backgroundFill: Fill { .color(backgroundColor) }
     /// Moves the laid-out title and image (the iOS 14 edge insets and the like).
     open func adjust(_ content: inout ContentLayout, in bounds: Rect) {}
 
@@ -120,21 +115,20 @@ open class Button: Component {
     /// False for buttons whose own highlighted look replaces the fade.
     open var fadesWhenHighlighted: Bool { true }
 
-    open override func draw(in bounds: Rect, with painter: Painter) {
-        let radius = clipCornerRadius
+    open override func configure(_ layer: inout Layer, in bounds: Rect) {
+        super.configure(&layer, in: bounds)
+        layer.backgroundColor = backgroundColor
+    }
+
+    open override func drawContent(in bounds: Rect, with painter: Painter) {
         let content = layoutContent(in: bounds, with: painter)
-        painter.clipped(to: bounds, radius: radius) {
-            painter.fill(bounds, with: backgroundFill)
-            let alpha = contentAlpha
-            if let image, let rect = content.imageRect {
-                painter.drawImage(image, in: rect, tint: imageRendering == .template ? tintColor : nil, alpha: alpha)
-            }
-            if let rect = content.titleRect {
-                let color = effectiveTitleColor
-                painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin)
-            }
+        let alpha = contentAlpha
+        if let image, let rect = content.imageRect {
+            painter.drawImage(image, in: rect, tint: imageRendering == .template ? tintColor : nil, alpha: alpha)
         }
-        let border = borderStyle
-        painter.border(bounds, radius: radius, width: border.width, color: border.color)
+        if let rect = content.titleRect {
+            let color = effectiveTitleColor
+            painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin)
+        }
     }
 }

@@ -126,8 +126,31 @@ open class Component: PropertyHolder {
     /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
     open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }
 
-    /// Draws the view into `bounds` (in points, in canvas space).
-    open func draw(in bounds: Rect, with painter: Painter) {}
+    /// Writes the component's look into its layer, as a UIView subclass sets `layer.cornerRadius`
+    /// and friends from its inspectables. An override calls `super` first, then sets what it owns.
+    open func configure(_ layer: inout Layer, in bounds: Rect) {}
+
+    /// The view's layer when its bounds are `bounds`.
+    public final func layer(in bounds: Rect) -> Layer {
+        var layer = Layer()
+        configure(&layer, in: bounds)
+        return layer
+    }
+
+    /// Draws what the view shows above its layer's background and below its border: a title, an
+    /// image, text (`draw(_:)` of a UIView subclass). `bounds` is in points, in canvas space.
+    open func drawContent(in bounds: Rect, with painter: Painter) {}
+
+    /// Draws the whole view: its layer, with its content inside.
+    public final func draw(in bounds: Rect, with painter: Painter) {
+        painter.draw(layer(in: bounds), in: bounds) { drawContent(in: bounds, with: painter) }
+    }
+
+    /// What the view covers on the canvas when its frame is `frame`: the area a change to it
+    /// repaints, and what must lie on the canvas to be seen.
+    public final func visualBounds(in frame: Rect) -> Rect {
+        layer(in: frame).visualBounds(in: frame)
+    }
 
     /// The component's own look for a state, set before the file's map for that state applies
     /// (as a UIButton subclass calls `setTitleColor(_:for:)` in its set-up).

@@ -20,10 +20,17 @@ public final class FancyButton: Button {
     public override class var className: String { "FancyButton" }
     public override class var summary: String { "A button with rounded corners, border, paddings, a right-aligned image and a gradient." }
 
-    public override var clipCornerRadius: Double { cornerRadius }
-    public override var borderStyle: (width: Double, color: Color) { (borderWidth, borderColor) }
-    public override var backgroundFill: Fill {
-        enableGradientBackground ? .linearGradient(gradientColor1, gradientColor2, horizontal: true) : .color(backgroundColor)
+    /// The seed's `didSet`s and `layoutSubviews()`: the radius masks the content once it is
+    /// positive, and the gradient is a `CAGradientLayer` from left to right over the background.
+    public override func configure(_ layer: inout Layer, in bounds: Rect) {
+        super.configure(&layer, in: bounds)
+        layer.cornerRadius = cornerRadius
+        layer.masksToBounds = cornerRadius > 0
+        layer.borderWidth = borderWidth
+        layer.borderColor = borderColor
+        if enableGradientBackground {
+            layer.gradient = .linear(gradientColor1, gradientColor2, horizontal: true)
+        }
     }
 
     public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {

@@ -16,13 +16,17 @@ public final class PillUILabel: Component {
         return Size(width: textSize.width + textSize.height + 2 * horizontalPad, height: textSize.height + 2 * verticalPad)
     }
 
-    public override func draw(in bounds: Rect, with painter: Painter) {
-        let radius = bounds.height / 2
-        painter.clipped(to: bounds, radius: radius) {
-            painter.fill(bounds, with: .color(backgroundColor))
-            let size = painter.measure(text, font: font)
-            painter.drawText(text, font: font, color: textColor,
-                             at: Point(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2))
-        }
+    /// The seed's set-up: `layer.cornerRadius = frame.height / 2` and `clipsToBounds = true`.
+    public override func configure(_ layer: inout Layer, in bounds: Rect) {
+        super.configure(&layer, in: bounds)
+        layer.backgroundColor = backgroundColor
+        layer.cornerRadius = bounds.height / 2
+        layer.masksToBounds = true
+    }
+
+    public override func drawContent(in bounds: Rect, with painter: Painter) {
+        let size = painter.measure(text, font: font)
+        painter.drawText(text, font: font, color: textColor,
+                         at: Point(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2))
     }
 }

@@ -20,8 +20,15 @@ public final class SubscribeButton: Button {
         $font.overrideDefault(Font("Sans Bold 15"))
     }
 
-    public override var clipCornerRadius: Double { cornerRadius }
-    public override var borderStyle: (width: Double, color: Color) { (borderWidth, borderColor) }
+    /// The seed's set-up: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
+    /// `layer.masksToBounds = true`.
+    public override func configure(_ layer: inout Layer, in bounds: Rect) {
+        super.configure(&layer, in: bounds)
+        layer.cornerRadius = cornerRadius
+        layer.masksToBounds = true
+        layer.borderWidth = borderWidth
+        layer.borderColor = borderColor
+    }
     public override var fadesWhenHighlighted: Bool { false }
 
     public override func intrinsicContentSize(_ painter: Painter) -> Size? { Size(width: 170, height: 46) }

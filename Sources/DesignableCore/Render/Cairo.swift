@@ -10,18 +10,6 @@ public struct RenderError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Cairo's pixel formats that Designable uses.
-public enum PixelFormat {
-    /// Premultiplied 32-bit ARGB in native byte order: what the window blits and PNG encodes.
-    case argb32
-
-    var cValue: cairo_format_t {
-        switch self {
-        case .argb32: return CAIRO_FORMAT_ARGB32
-        }
-    }
-}
-
 // MARK: - Surfaces
 
 /// An in-memory Cairo image surface, destroyed with its owner.
@@ -31,11 +19,12 @@ public final class ImageSurface {
     /// Largest side Cairo's image backend takes.
     public static let maximumSide = 32_767
 
-    public init(width: Int, height: Int, format: PixelFormat = .argb32) throws(RenderError) {
+    /// A premultiplied 32-bit ARGB image, what the window blits and the PNG encoder takes.
+    public init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError("cannot make a \(width)×\(height) pixel image: each side must be 1 to \(Self.maximumSide)")
         }
-        pointer = cairo_image_surface_create(format.cValue, Int32(width), Int32(height))
+        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         try check("creating a \(width)×\(height) image")
     }
 
@@ -112,19 +101,6 @@ public final class DrawingContext {
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
     }
 
-    /// A rectangle with circular corners of `radius`, clamped so opposite corners never overlap.
-    public func roundedRectangle(_ rect: Rect, radius: Double) {
-        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
-        guard r > 0 else { return rectangle(rect) }
-        let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
-        cairo_new_sub_path(pointer)
-        cairo_arc(pointer, x + w - r, y + r, r, -.pi / 2, 0)
-        cairo_arc(pointer, x + w - r, y + h - r, r, 0, .pi / 2)
-        cairo_arc(pointer, x + r, y + h - r, r, .pi / 2, .pi)
-        cairo_arc(pointer, x + r, y + r, r, .pi, 3 * .pi / 2)
-        cairo_close_path(pointer)
-    }
-
     public func fill() { cairo_fill(pointer) }
     public func clip() { cairo_clip(pointer) }
     public func paint() { cairo_paint(pointer) }
@@ -132,11 +108,9 @@ public final class DrawingContext {
     public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
 
-    public func stroke(width: Double, dashes: [Double] = []) {
+    public func stroke(width: Double) {
         cairo_set_line_width(pointer, width)
-        dashes.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), 0) }
         cairo_stroke(pointer)
-        cairo_set_dash(pointer, nil, 0, 0)
     }
 
     /// Fills the current path with the even-odd rule, for rings.
@@ -146,11 +120,13 @@ public final class DrawingContext {
         cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
     }
 
-    /// Sets a two-stop linear gradient from `start` to `end` as the source.
-    public func setLinearGradient(from start: Point, to end: Point, _ first: Color, _ second: Color) {
+    /// Sets a linear gradient from `start` to `end` as the source, `colors` spread evenly along it.
+    public func setLinearGradient(from start: Point, to end: Point, _ colors: [Color]) {
         let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
-        cairo_pattern_add_color_stop_rgba(pattern, 0, first.red, first.green, first.blue, first.alpha)
-        cairo_pattern_add_color_stop_rgba(pattern, 1, second.red, second.green, second.blue, second.alpha)
+        for (index, color) in colors.enumerated() {
+            let offset = colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0
+            cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
+        }
         cairo_set_source(pointer, pattern)
         cairo_pattern_destroy(pattern)
     }
@@ -174,15 +150,6 @@ public final class DrawingContext {
         cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
         cairo_mask_surface(pointer, surface.pointer, 0, 0)
         restore()
-    }
-
-    /// Draws what `body` draws as one layer at `alpha`, so overlapping parts do not show through each other.
-    public func withGroup(alpha: Double, _ body: () -> Void) {
-        guard alpha < 1 else { return body() }
-        cairo_push_group(pointer)
-        body()
-        cairo_pop_group_to_source(pointer)
-        cairo_paint_with_alpha(pointer, alpha)
     }
 
     /// Replaces the target's pixels inside the current clip with `color`, ignoring what was there.

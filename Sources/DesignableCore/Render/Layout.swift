@@ -48,14 +48,15 @@ public struct Layout: Equatable {
         return Layout(canvasSize: Size(width: max(1, width), height: max(1, height)), frames: frames)
     }
 
-    /// Warnings for views that stick out of the canvas, where nobody would see that part.
+    /// Warnings for views whose look sticks out of the canvas, where nobody would see that part.
     public func findings(for document: StyleDocument) -> [Diagnostic] {
         let canvas = Rect(origin: .zero, size: canvasSize)
         return frames.indices.compactMap { index in
             let frame = frames[index]
-            guard frame.x < -0.5 || frame.y < -0.5 || frame.maxX > canvas.maxX + 0.5 || frame.maxY > canvas.maxY + 0.5 else { return nil }
+            let covered = document.views[index].component(in: .normal).visualBounds(in: frame)
+            guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
-            let how = frame.intersects(canvas) ? "sticks out of" : "lies outside"
+            let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"
             var diagnostic = Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
                                                 at: document.views[index].location)
             diagnostic.path = document.path

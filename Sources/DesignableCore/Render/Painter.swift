@@ -1,8 +1,7 @@
 /// How an area is filled.
 public enum Fill: Equatable {
     case color(Color)
-    /// Two stops along a straight line across the area: left to right, or top to bottom.
-    case linearGradient(Color, Color, horizontal: Bool)
+    case gradient(Gradient)
 }
 
 /// The drawing vocabulary components use: shapes, text and images in points, with the device
@@ -39,46 +38,52 @@ public final class Painter {
 
     // MARK: - Drawing
 
-    /// Draws `body` clipped to a rounded rectangle, as `layer.masksToBounds` clips a view.
-    public func clipped(to rect: Rect, radius: Double, _ body: () -> Void) {
+    /// Draws a view's layer in `frame`: its background and gradient, `content` above them
+    /// (clipped to the rounded shape when the layer masks to its bounds, to the frame otherwise),
+    /// and its border over everything, as Core Animation composites a layer.
+    public func draw(_ layer: Layer, in frame: Rect, content: () -> Void) {
         guard let drawing else { return }
+        let shape = layer.shape(in: frame)
+        fill(shape, with: .color(layer.backgroundColor))
+        if let gradient = layer.gradient { fill(shape, with: .gradient(gradient)) }
         drawing.save()
         drawing.newPath()
-        drawing.roundedRectangle(rect, radius: radius)
+        if layer.masksToBounds { drawing.path(shape) } else { drawing.rectangle(frame) }
         drawing.clip()
-        body()
+        content()
         drawing.restore()
+        border(shape, width: layer.borderWidth, color: layer.borderColor)
     }
 
-    /// Draws `body` as one layer at `alpha` (a view's alpha, a faded highlighted title).
-    public func withAlpha(_ alpha: Double, _ body: () -> Void) {
-        guard let drawing else { return }
-        drawing.withGroup(alpha: alpha, body)
-    }
-
-    public func fill(_ rect: Rect, radius: Double = 0, with fill: Fill) {
+    public func fill(_ shape: Shape, with fill: Fill) {
         guard let drawing else { return }
         switch fill {
         case .color(let color):
             guard color.alpha > 0 else { return }
             drawing.setSource(color)
-        case .linearGradient(let first, let second, let horizontal):
-            let end = horizontal ? Point(x: rect.maxX, y: rect.y) : Point(x: rect.x, y: rect.maxY)
-            drawing.setLinearGradient(from: rect.origin, to: end, first, second)
+        case .gradient(let gradient):
+            let rect = shape.rect
+            func place(_ unit: Point) -> Point { Point(x: rect.x + unit.x * rect.width, y: rect.y + unit.y * rect.height) }
+            drawing.setLinearGradient(from: place(gradient.startPoint), to: place(gradient.endPoint), gradient.colors)
         }
         drawing.newPath()
-        drawing.roundedRectangle(rect, radius: radius)
+        drawing.path(shape)
         drawing.fill()
     }
 
-    /// A border drawn inside `rect` along its rounded corners, as `CALayer` draws `borderWidth`.
-    public func border(_ rect: Rect, radius: Double, width: Double, color: Color) {
+    /// Fills a rectangle with circular corners of `radius`.
+    public func fill(_ rect: Rect, radius: Double = 0, with fill: Fill) {
+        self.fill(Shape(rect, cornerRadius: radius), with: fill)
+    }
+
+    /// A border drawn inside `shape` along its corners, as `CALayer` draws `borderWidth`.
+    public func border(_ shape: Shape, width: Double, color: Color) {
         guard let drawing, width > 0, color.alpha > 0 else { return }
-        let inset = min(width, rect.width / 2, rect.height / 2)
+        let inset = min(width, shape.rect.width / 2, shape.rect.height / 2)
         drawing.setSource(color)
         drawing.newPath()
-        drawing.roundedRectangle(rect, radius: radius)
-        drawing.roundedRectangle(rect.insetBy(dx: inset, dy: inset), radius: max(0, radius - inset))
+        drawing.path(shape)
+        drawing.path(shape.inset(by: inset))
         drawing.fillEvenOdd()
     }
 
@@ -114,12 +119,27 @@ public final class Painter {
         drawing.restore()
     }
 
-    /// A focus ring around `rect`, as the preview shows the keyboard's current view.
-    public func focusRing(around rect: Rect, radius: Double, color: Color) {
+    /// A focus ring around `shape`, as the preview shows the keyboard's current view.
+    public func focusRing(around shape: Shape, color: Color) {
         guard let drawing else { return }
         drawing.newPath()
-        drawing.roundedRectangle(rect.insetBy(dx: -3, dy: -3), radius: radius + 3)
+        drawing.path(FocusRing.path(around: shape))
         drawing.setSource(color)
-        drawing.stroke(width: 2, dashes: [])
+        drawing.stroke(width: FocusRing.lineWidth)
+    }
+}
+
+/// The ring the preview draws around the focused view, following its shape.
+public enum FocusRing {
+    /// Space between the view's outline and the ring's centre line.
+    public static let gap = 3.0
+    public static let lineWidth = 2.0
+
+    static func path(around shape: Shape) -> Shape { shape.inset(by: -gap) }
+
+    /// What the ring around `shape` covers: its centre line, half its stroke, and a point of antialiasing.
+    public static func bounds(around shape: Shape) -> Rect {
+        let reach = gap + lineWidth / 2 + 1
+        return shape.rect.insetBy(dx: -reach, dy: -reach)
     }
 }

@@ -62,8 +62,9 @@ public final class Renderer {
         painter.drawing(on: context, scale: scale) {
             for (index, view) in document.views.enumerated() {
                 let frame = layout.frames[index]
-                if let damage, !frame.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
-                view.component(in: states(index)).draw(in: frame, with: painter)
+                let component = view.component(in: states(index))
+                if let damage, !component.visualBounds(in: frame).intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
+                component.draw(in: frame, with: painter)
             }
             overlay?(painter)
         }

@@ -96,6 +96,13 @@ public final class StyledView {
         return component
     }
 
+    /// Everything drawing the view in `frame` and `state` touches, the focus ring the preview may
+    /// draw around it included: what a change to the view must repaint.
+    public func coverage(in frame: Rect, state: ControlState) -> Rect {
+        let layer = component(in: state).layer(in: frame)
+        return layer.visualBounds(in: frame).union(FocusRing.bounds(around: layer.shape(in: frame)))
+    }
+
     /// The state the view starts in (`isSelected`, `isEnabled`).
     public var initialState: ControlState { component(in: .normal).initialState }
 }
