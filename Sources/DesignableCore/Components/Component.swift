@@ -130,12 +130,18 @@ open class Component: PropertyHolder {
     /// and friends from its inspectables. An override calls `super` first, then sets what it owns.
     open func configure(_ layer: inout Layer, in bounds: Rect) {}
 
-    /// The view's layer when its bounds are `bounds`.
+    /// The view's layer when its bounds are `bounds`. A component is made for one state and not
+    /// changed after, so its layer is kept for the last bounds: drawing and every damage test
+    /// of a frame ask for it again.
     public final func layer(in bounds: Rect) -> Layer {
+        if let cached = lastLayer, cached.bounds == bounds { return cached.layer }
         var layer = Layer()
         configure(&layer, in: bounds)
+        lastLayer = (bounds, layer)
         return layer
     }
+
+    private var lastLayer: (bounds: Rect, layer: Layer)?
 
     /// Draws what the view shows above its layer's background and below its border: a title, an
     /// image, text (`draw(_:)` of a UIView subclass). `bounds` is in points, in canvas space.
