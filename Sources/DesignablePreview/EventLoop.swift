@@ -368,10 +368,9 @@ final class EventLoop {
         guard !views.isEmpty || inspector else { return }
         schedule(.input)
         for index in views {
-            let region = composer.damage(of: index, session: session, layout: layout, viewport: viewport)
+            let region = composer.damage(of: index, session: session, layout: layout, viewport: viewport, before: damage.previousAreas[index])
             if !region.isEmpty { regions.append(region) }
         }
-        for area in damage.previousAreas { regions.append(viewport.windowRect(of: area)) }
         viewsRedrawn += views.count
         if inspector { regions.append(viewport.panelArea) }
     }

@@ -46,10 +46,12 @@ final class FrameComposer {
         context.restore()
     }
 
-    /// The window pixels a change to view `index` touches, its focus ring included.
-    func damage(of index: Int, session: PreviewSession, layout: Layout, viewport: Viewport) -> PixelRect {
+    /// The window pixels a change to view `index` touches, its focus ring included, over what it
+    /// covered `before` the change when that is known.
+    func damage(of index: Int, session: PreviewSession, layout: Layout, viewport: Viewport, before: Rect? = nil) -> PixelRect {
         guard let document = session.document, index < layout.frames.count, index < document.views.count else { return .empty }
-        return viewport.windowRect(of: document.views[index].coverage(in: layout.frames[index], state: session.state(of: index)))
+        let now = document.views[index].coverage(in: layout.frames[index], state: session.state(of: index))
+        return viewport.windowRect(of: before.map(now.union) ?? now)
     }
 
     // MARK: - Parts

@@ -32,8 +32,8 @@ final class PreviewSession {
         /// Views the focus ring appeared around or left.
         var rings: Set<Int> = []
         /// The inspector's subject or its state changed.
-        /// What changed views covered in the states they left (canvas points).
-        var previousAreas: [Rect] = []
+        /// What changed views covered in the states they left (canvas points), by view.
+        var previousAreas: [Int: Rect] = [:]
         var inspector = false
         var isEmpty: Bool { views.isEmpty && rings.isEmpty && !inspector }
     }
@@ -244,8 +244,9 @@ final class PreviewSession {
                 if shown.reused[index] { continue }
                 if view.component(in: now).hasSameLook(as: oldViews[old].component(in: was)) { continue }
             }
-            rects.append(view.coverage(in: frame, state: now))
-            rects.append(oldViews[old].coverage(in: oldFrame, state: was))
+            let (covered, coveredBefore) = (view.coverage(in: frame, state: now), oldViews[old].coverage(in: oldFrame, state: was))
+            rects.append(covered)
+            if !covered.contains(coveredBefore) { rects.append(coveredBefore) }
         }
         for old in oldViews.indices where !continued.contains(old) {
             rects.append(oldViews[old].coverage(in: oldLayout.frames[old], state: shown.states[old]))
@@ -309,7 +310,7 @@ final class PreviewSession {
             damage.views.insert(index)
             // A state's look may reach further than the next one's (a border, later a shadow).
             if let document, let layout, index < layout.frames.count {
-                damage.previousAreas.append(document.views[index].coverage(in: layout.frames[index], state: before[index]))
+                damage.previousAreas[index] = document.views[index].coverage(in: layout.frames[index], state: before[index])
             }
             if index == focus { damage.inspector = true }
         }

@@ -44,12 +44,23 @@ public final class Painter {
     public func draw(_ layer: Layer, in frame: Rect, content: () -> Void) {
         guard let drawing else { return }
         let shape = layer.shape(in: frame)
-        fill(shape, with: .color(layer.backgroundColor))
-        if let gradient = layer.gradient { fill(shape, with: .gradient(gradient)) }
         drawing.save()
         drawing.newPath()
-        if layer.masksToBounds { drawing.path(shape) } else { drawing.rectangle(frame) }
-        drawing.clip()
+        if layer.masksToBounds {
+            // Inside the shape's clip the fills need no corners of their own: one rounded path
+            // rasterised instead of three, for the same pixels.
+            drawing.path(shape)
+            drawing.clip()
+            let filled = Shape(frame)
+            fill(filled, with: .color(layer.backgroundColor))
+            if let gradient = layer.gradient { fill(filled, with: .gradient(gradient)) }
+        } else {
+            fill(shape, with: .color(layer.backgroundColor))
+            if let gradient = layer.gradient { fill(shape, with: .gradient(gradient)) }
+            drawing.newPath()
+            drawing.rectangle(frame)
+            drawing.clip()
+        }
         content()
         drawing.restore()
         border(shape, width: layer.borderWidth, color: layer.borderColor)

@@ -43,6 +43,11 @@ public struct Rect: Hashable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    /// Whether `other` lies wholly inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let left = min(x, other.x), top = min(y, other.y)
