@@ -3,7 +3,20 @@ import XCTest
 
 /// The real binary, end to end: outputs, messages and exit codes (0 done, 1 a finding, 64 usage).
 final class CommandLineTests: XCTestCase {
-    private let gallery = projectRoot.appendingPathComponent("assets/examples/gallery.yaml").path
+    private let gallery = projectRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures/gallery.yaml").path
+
+    /// The shipped examples check without a finding: the only test that reads them, so
+    /// editing an example breaks nothing else.
+    func testTheExamplesLoadCleanly() throws {
+        let folder = projectRoot.appendingPathComponent("assets/examples")
+        let examples = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        XCTAssertFalse(examples.isEmpty)
+        for example in examples {
+            let run = try runDesignable(["check", folder.appendingPathComponent(example).path])
+            XCTAssertEqual(run.status, 0, example)
+            XCTAssertEqual(run.stderr, "", example)
+        }
+    }
 
     func testRenderTheGalleryAtOneAndTwoTimes() throws {
         let folder = try temporaryFolder()
