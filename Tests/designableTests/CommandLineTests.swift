@@ -160,6 +160,10 @@ final class CommandLineTests: XCTestCase {
             (["check"], "Error: missing STYLE argument"),
             (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG: name the output .png (or - for standard output), not 'out.jpg'"),
             (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),
+            // A flag is on when given: a value would read as a way to turn it off, and must not turn it on.
+            (["bench", gallery, "--json=no"], "Error: --json takes no value: give --json alone, or leave it out (not '--json=no')"),
+            (["preview", gallery, "--trace=false"], "Error: --trace takes no value: give --trace alone, or leave it out (not '--trace=false')"),
+            (["render", gallery, "--help=yes"], "Error: --help takes no value"),
             ([], "Usage: designable STYLE"),
         ]
         for (arguments, expected) in cases {
