@@ -4,7 +4,9 @@
 public enum KeyHelp {
     /// One line of help: what to press (pointer first, then keys in the table's order) and what it does.
     public struct Row: Equatable {
+        /// "Tab, Shift+Tab"
         public let input: String
+        /// "move the focus ring forward or back"
         public let effect: String
     }
 
