@@ -26,6 +26,7 @@ let package = Package(
         // so recording a golden writes it where it is committed.
         .testTarget(name: "DesignableCoreTests", dependencies: ["DesignableCore"],
                     exclude: ["Fixtures", "References"]),
-        .testTarget(name: "designableTests", dependencies: ["designable"]),
+        // DesignablePreview for `KeyHelp`, which the README's table of keys is checked against.
+        .testTarget(name: "designableTests", dependencies: ["designable", "DesignablePreview"]),
     ]
 )

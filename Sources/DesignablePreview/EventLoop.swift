@@ -8,11 +8,6 @@ import Glibc
 /// idle, so an idle preview uses no CPU. Events only record what must change; one frame per
 /// wake-up then lays out, draws the damaged regions into the back buffer and blits them.
 final class EventLoop {
-    /// How long a file must be quiet after an event that does not end a save (a modify, a create,
-    /// a delete) before it is read anyway: editors close or rename well within this.
-    static let settleDelay: UInt64 = 120_000_000
-    /// How long to wait for the window manager to widen the window for the inspector.
-    static let panelResizeWait: UInt64 = 300_000_000
     /// Points per mouse-wheel step.
     static let wheelStep = 48.0
 
@@ -22,69 +17,48 @@ final class EventLoop {
     private let composer: FrameComposer
     private let tracer: Tracer
     private let options: PreviewOptions
+    private let screenshots: ScreenshotWriter
     private let scale: Double
+    /// The window's size, the panel's width and the scrolling: the only copy of the window's size.
     private var viewport: Viewport
+    private var frames: FrameSchedule
+    private var panel = PanelNegotiation()
+    private var deadlines = Deadlines()
 
     private var running = true
     private var exitStatus: Int32 = 0
-
-    // MARK: Frame in progress
-    /// Work waiting to be drawn: its cause, when the wake-up that led to it began, steps timed so far.
-    private var pending: Tracer.Frame?
-    private var fullRedraw = false
-    private var regions: [PixelRect] = []
-    private var viewsRedrawn = 0
-    /// Drawn into the buffer but not yet on the window (the first frame waits for the first Expose).
-    private var unpresented: Tracer.Frame?
-    private var unpresentedRects: [PixelRect] = []
-    private var exposed = PixelRect.empty
-    private var hasBeenExposed = false
     /// When the current wake-up began, for frame timing.
     private var wake: UInt64 = 0
-
-    // MARK: Files
-    private var unsettled: Set<String> = []
-    private var settleDeadline: UInt64?
-
-    // MARK: Inspector
-    private var inspectorVisible = false
     /// The findings last printed on stderr.
     private var lastReported: [Diagnostic] = []
-    private var pendingPanelWidth: Int?
-    private var panelDeadline: UInt64?
-    /// The window width last asked for, until the server answers: `i` twice in a row counts from it.
-    private var requestedWidth: Int?
-    private var widenedBy = 0
 
-    init(window: PreviewWindow, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
-         scale: Double, startFrame: Tracer.Frame) {
+    /// `viewport` is the window's size at creation, which the window was made with.
+    init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
+         startFrame: Tracer.Frame) {
         self.window = window
+        self.viewport = viewport
         self.session = session
         self.watcher = watcher
         self.options = options
-        self.scale = scale
+        scale = viewport.scale
         composer = FrameComposer(renderer: session.renderer)
         tracer = Tracer(enabled: options.trace)
-        viewport = Viewport(windowWidth: window.width, windowHeight: window.height, scale: scale)
-        pending = startFrame
-        fullRedraw = true
+        screenshots = ScreenshotWriter(renderer: session.renderer, scale: viewport.scale,
+                                       directory: options.screenshotDirectory, announcesAsJSON: options.trace)
+        frames = FrameSchedule(start: startFrame)
     }
 
-    /// The window size for the document's natural canvas at `scale`, at most 90% of the screen.
+    /// The window size for the document's natural canvas at `scale` (see `Viewport.windowSize`).
     static func preferredSize(for session: PreviewSession, scale: Double, display: XDisplay) -> (width: Int, height: Int) {
-        var size = Size(width: 375, height: 667)
-        if let document = session.document {
-            size = session.renderer.layout(document).canvasSize
-        }
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
-        return (max(120, min(width, display.screenWidth * 9 / 10)), max(80, min(height, display.screenHeight * 9 / 10)))
+        let canvas = session.document.map { session.renderer.layout($0).canvasSize }
+        return Viewport.windowSize(for: canvas, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
     }
 
     // MARK: - Running
 
     /// Draws the first frame, maps the window and runs until `q`, Escape or the close button; the exit status.
     func run() -> Int32 {
-        wake = pending?.started ?? MonotonicClock.now()
+        wake = frames.pending?.started ?? MonotonicClock.now()
         present()
         window.map()
         var descriptors = [pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -96,7 +70,7 @@ final class EventLoop {
             present()
             guard running else { break }
             if window.hasPendingEvents { continue }
-            let ready = poll(&descriptors, 2, pollTimeout(now: MonotonicClock.now()))
+            let ready = poll(&descriptors, 2, deadlines.pollTimeout(now: MonotonicClock.now()))
             wake = MonotonicClock.now()
             if ready > 0, descriptors[1].revents & Int16(POLLIN) != 0 { fileEvents() }
             runDeadlines()
@@ -109,108 +83,40 @@ final class EventLoop {
         exitStatus = status
     }
 
-    private func pollTimeout(now: UInt64) -> Int32 {
-        guard let next = [settleDeadline, composer.note?.until, panelDeadline].compactMap({ $0 }).min() else { return -1 }
-        return next <= now ? 0 : Int32(min(60_000, (next - now + 999_999) / 1_000_000))
-    }
-
     private func runDeadlines() {
-        if let deadline = settleDeadline, wake >= deadline {
-            settleDeadline = nil
-            let paths = unsettled
-            unsettled = []
-            reload(paths, cause: .file)
-        }
-        if let note = composer.note, wake >= note.until {
-            let frame = note.frame(in: viewport.canvasArea, scale: scale, painter: session.renderer.painter)
-            composer.note = nil
-            schedule(.timer)
-            regions.append(frame)
-        }
-        if let deadline = panelDeadline, wake >= deadline, let width = pendingPanelWidth {
-            // The window manager did not resize: the canvas area makes room instead.
-            applyPanel(width)
+        for kind in deadlines.expire(at: wake) {
+            switch kind {
+            case .settle:
+                reload(watcher.settle(), cause: .file)
+            case .note:
+                frames.schedule(.timer, at: wake)
+                frames.redraw(composer.notes.clear(in: viewport.canvasArea, scale: scale, painter: session.renderer.painter))
+            case .panel:
+                // The window manager did not resize: the canvas area makes room instead.
+                if let width = panel.takePendingWidth() { applyPanel(width) }
+            }
         }
     }
-
-    // MARK: - Scheduling
 
     private func schedule(_ cause: Tracer.Cause) {
-        if pending == nil { pending = Tracer.Frame(cause, started: wake) }
+        frames.schedule(cause, at: wake)
     }
 
     private func scheduleFull(_ cause: Tracer.Cause) {
-        schedule(cause)
-        fullRedraw = true
-    }
-
-    /// Adds a reload's timings to the pending frame; a file change names the frame it shares.
-    private func merge(_ frame: Tracer.Frame) {
-        guard var merged = pending else {
-            pending = frame
-            return
-        }
-        merged.read += frame.read
-        merged.parse += frame.parse
-        if frame.cause != .input { merged.cause = frame.cause }
-        merged.started = min(merged.started, frame.started)
-        pending = merged
+        frames.scheduleFull(cause, at: wake)
     }
 
     // MARK: - Presenting
 
     /// Lays out and draws whatever is pending, then blits it with any exposed area, and traces the frame.
     private func present() {
-        if window.width != viewport.windowWidth || window.height != viewport.windowHeight {
-            viewport.windowWidth = window.width
-            viewport.windowHeight = window.height
-            if let width = pendingPanelWidth {
-                viewport.panelWidth = width
-                pendingPanelWidth = nil
-                panelDeadline = nil
-                requestedWidth = nil
-            }
-            scheduleFull(.resize)
-        }
-        if var frame = pending {
-            pending = nil
+        if var frame = frames.takePending() {
             render(&frame)
-            if var held = unpresented {
-                held.read += frame.read
-                held.parse += frame.parse
-                held.layout += frame.layout
-                held.render += frame.render
-                if let views = frame.views { held.views = (held.views ?? 0) + views }
-                unpresented = held
-            } else {
-                unpresented = frame
-            }
         }
-        // The window is not on screen until its first Expose; what was drawn waits for it.
-        guard hasBeenExposed || !exposed.isEmpty else { return }
-        var frame: Tracer.Frame
-        if !hasBeenExposed {
-            hasBeenExposed = true
-            frame = unpresented ?? Tracer.Frame(.start, started: wake)
-            frame.cause = .start
-            unpresentedRects = [viewport.window]
-        } else if let drawn = unpresented {
-            frame = drawn
-            if !exposed.isEmpty { unpresentedRects.append(exposed) }
-        } else if !exposed.isEmpty, window.bufferIsCurrent {
-            frame = Tracer.Frame(.expose, started: wake)
-            unpresentedRects = [exposed]
-        } else {
-            exposed = .empty
-            return
-        }
-        let blitStart = MonotonicClock.now()
-        let presented = window.blit(unpresentedRects)
-        frame.blit = presented - blitStart
+        let window = self.window, size = viewport.window
+        guard let (frame, presented) = frames.present(window: size, bufferIsCurrent: window.hasBuffer(width: size.width, height: size.height),
+                                                      wake: wake, blit: { window.blit($0) }) else { return }
         tracer.record(frame, presented: presented)
-        unpresented = nil
-        unpresentedRects.removeAll(keepingCapacity: true)
-        exposed = .empty
         if frame.cause == .start, let path = options.screenshotPath {
             quit(screenshot(to: path) ? 0 : 1)
         }
@@ -224,41 +130,32 @@ final class EventLoop {
             if let layout = session.layout { viewport.setCanvasSize(layout.canvasSize) }
             if session.hasReloadComparison {
                 // A reload redraws only the views whose look, state or frame changed.
-                if let rects = frame.time(\.render, { session.takeReloadDamage() }), !fullRedraw {
-                    for rect in rects { regions.append(viewport.windowRect(of: rect)) }
-                    if viewport.panelWidth > 0 { regions.append(viewport.panelArea) }
+                if let rects = frame.time(\.render, { session.takeReloadDamage() }), !frames.fullRedraw {
+                    for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
+                    if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
                 } else {
-                    fullRedraw = true
+                    frames.fullRedraw = true
                 }
             } else if laidOut {
-                fullRedraw = true
+                frames.fullRedraw = true
             }
         }
         let buffer: SharedMemoryImage
         do {
-            buffer = try window.currentBuffer()
+            buffer = try window.currentBuffer(width: viewport.windowWidth, height: viewport.windowHeight)
         } catch {
             fputs("designable: \(error.message)\n", stderr)
-            regions.removeAll(keepingCapacity: true)
-            fullRedraw = false
+            frames.dropRegions()
             return
         }
-        if buffer.width != viewport.windowWidth || buffer.height != viewport.windowHeight { fullRedraw = true }
-        if fullRedraw {
-            regions.removeAll(keepingCapacity: true)
-            regions.append(viewport.window)
-            viewsRedrawn = visibleViewCount()
-        }
-        if frame.cause == .input { frame.views = viewsRedrawn }
+        if buffer.width != viewport.windowWidth || buffer.height != viewport.windowHeight { frames.fullRedraw = true }
+        let regions = frames.regions(for: &frame, window: viewport.window, visibleViews: visibleViewCount)
         frame.time(\.render) {
             for region in regions {
                 composer.draw(region, session: session, viewport: viewport, on: buffer.context)
             }
         }
-        unpresentedRects.append(contentsOf: regions)
-        regions.removeAll(keepingCapacity: true)
-        fullRedraw = false
-        viewsRedrawn = 0
+        frames.drew(frame)
     }
 
     /// The views a full redraw draws: those on screen.
@@ -273,9 +170,9 @@ final class EventLoop {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .expose(let rect, _):
-            exposed = exposed.union(rect)
+            frames.expose(rect)
         case .configure(let width, let height):
-            window.noteSize(width: width, height: height)
+            resized(width: width, height: height)
         case .keyPress(let keysym, let modifiers):
             if let action = KeyBinding.action(for: keysym, modifiers: modifiers) { perform(action) }
         case .keyRelease(let keysym, _):
@@ -325,7 +222,7 @@ final class EventLoop {
         case .quit:
             quit(0)
         case .dismiss:
-            if inspectorVisible { toggleInspector() } else { quit(0) }
+            if panel.isVisible { toggleInspector() } else { quit(0) }
         case .focusNext, .focusPrevious:
             session.moveFocus(backwards: action == .focusPrevious)
             revealFocus()
@@ -369,50 +266,43 @@ final class EventLoop {
         schedule(.input)
         for index in views {
             let region = composer.damage(of: index, session: session, layout: layout, viewport: viewport, before: damage.previousAreas[index])
-            if !region.isEmpty { regions.append(region) }
+            if !region.isEmpty { frames.redraw(region) }
         }
-        viewsRedrawn += views.count
-        if inspector { regions.append(viewport.panelArea) }
+        frames.countViews(views.count)
+        if inspector { frames.redraw(viewport.panelArea) }
     }
 
-    // MARK: - Inspector
+    // MARK: - Window size and inspector
 
-    /// Shows or hides the inspector: the window widens by the panel when the screen has room
-    /// (and narrows back after); otherwise the canvas area gives up the width.
+    /// The server says the window's size (it may be unchanged when the window only moved): a
+    /// panel waiting for the resize shows with it, and the next frame redraws everything.
+    private func resized(width: Int, height: Int) {
+        guard width != viewport.windowWidth || height != viewport.windowHeight else { return }
+        viewport.windowWidth = width
+        viewport.windowHeight = height
+        if let panelWidth = panel.takePendingWidth() {
+            viewport.panelWidth = panelWidth
+            deadlines.cancel(.panel)
+        }
+        scheduleFull(.resize)
+    }
+
+    /// Shows or hides the inspector, widening the window for it when the screen has room.
     private func toggleInspector() {
-        inspectorVisible.toggle()
-        let panel = Int((InspectorPanel.width * scale).rounded())
-        let width = requestedWidth ?? window.width
-        if inspectorVisible {
-            let wanted = width + panel
-            if wanted <= window.display.screenWidth {
-                widenedBy = panel
-                requestPanel(panel, windowWidth: wanted)
-                return
-            }
-            applyPanel(panel)
-        } else if widenedBy > 0 {
-            let narrower = max(120, width - widenedBy)
-            widenedBy = 0
-            requestPanel(0, windowWidth: narrower)
-        } else {
-            applyPanel(0)
+        let panelWidth = Int((InspectorPanel.width * scale).rounded())
+        switch panel.toggle(panelWidth: panelWidth, windowWidth: viewport.windowWidth, screenWidth: window.display.screenWidth) {
+        case .request(_, let windowWidth):
+            // The panel changes with the resize this causes, so the canvas is not laid out
+            // twice; if no resize comes, the deadline applies it in place.
+            deadlines.set(.panel, at: MonotonicClock.now() + PanelNegotiation.resizeWait)
+            window.requestSize(width: windowWidth, height: viewport.windowHeight)
+        case .apply(let panelWidth):
+            applyPanel(panelWidth)
         }
-    }
-
-    /// Asks for the new window width and shows the panel change with the resize it causes, so the
-    /// canvas is not laid out twice; if no resize comes, the deadline applies it in place.
-    private func requestPanel(_ panelWidth: Int, windowWidth: Int) {
-        pendingPanelWidth = panelWidth
-        panelDeadline = MonotonicClock.now() + Self.panelResizeWait
-        requestedWidth = windowWidth
-        window.requestSize(width: windowWidth, height: window.height)
     }
 
     private func applyPanel(_ width: Int) {
-        pendingPanelWidth = nil
-        panelDeadline = nil
-        requestedWidth = nil
+        deadlines.cancel(.panel)
         viewport.panelWidth = width
         scheduleFull(.input)
     }
@@ -420,18 +310,16 @@ final class EventLoop {
     // MARK: - Files
 
     private func fileEvents() {
-        let change = watcher.drain()
-        guard !change.isEmpty else { return }
-        unsettled.formUnion(change.unsettled)
-        if change.settled.isEmpty {
+        switch watcher.drain() {
+        case .none:
+            break
+        case .saving:
             // Mid-save (truncated, created empty, deleted before the new one comes): wait for quiet.
-            settleDeadline = wake + Self.settleDelay
-            return
+            deadlines.set(.settle, at: wake + FileWatcher.settleDelay)
+        case .saved(let paths):
+            deadlines.cancel(.settle)
+            reload(paths, cause: .file)
         }
-        let paths = change.settled.union(unsettled)
-        unsettled = []
-        settleDeadline = nil
-        reload(paths, cause: .file)
     }
 
     /// Re-reads the style file when it is among `paths` (always for `r`), re-checks changed
@@ -455,28 +343,28 @@ final class EventLoop {
             // A spurious event (same identity) costs a stat and nothing else.
             guard imagesChanged || forced else { return }
             session.invalidateLayout()
-            merge(frame)
-            fullRedraw = true
+            frames.merge(frame)
+            frames.fullRedraw = true
         case .loaded(let first):
             report(session.diagnostics)
             watcher.watch(session.watchedPaths)
             if first { resizeToCanvas() }
-            merge(frame)
+            frames.merge(frame)
             // What to redraw is known after the layout, in `render`; a changed image or a banner
             // that goes away need more than the views that changed.
-            if imagesChanged || forced { fullRedraw = true }
-            regions.append(bannerBefore)
+            if imagesChanged || forced { frames.fullRedraw = true }
+            frames.redraw(bannerBefore)
         case .failed:
             report(session.diagnostics)
-            merge(frame)
-            regions.append(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
+            frames.merge(frame)
+            frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
         case .removed:
             fputs("designable: \(session.path) was removed; showing the last version until it is back\n", stderr)
-            merge(frame)
-            regions.append(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
+            frames.merge(frame)
+            frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
         }
         if session.title != titleBefore { window.setTitle(session.title) }
-        if session.document == nil { fullRedraw = true }
+        if session.document == nil { frames.fullRedraw = true }
     }
 
     /// Prints findings on stderr, unless they are the very ones printed last: a person saving
@@ -490,45 +378,31 @@ final class EventLoop {
     /// The first good version of a file that was missing or broken at start sizes the window.
     private func resizeToCanvas() {
         let size = Self.preferredSize(for: session, scale: scale, display: window.display)
-        let panel = inspectorVisible ? viewport.panelWidth : 0
-        window.requestSize(width: size.width + panel, height: size.height)
+        let panelWidth = panel.isVisible ? viewport.panelWidth : 0
+        window.requestSize(width: size.width + panelWidth, height: size.height)
     }
 
-    // MARK: - Screenshots
+    // MARK: - Screenshots and notes
 
-    /// Renders the canvas as `render` would (same layout, scale and states; no banner, ring or
-    /// scrolling) and writes it as PNG to `path`, or to a timestamped name beside the style file.
+    /// Writes the canvas as `render` would to `path`, or to a timestamped name beside the style
+    /// file, and says so in a note; whether it was written.
     private func screenshot(to path: String?) -> Bool {
-        guard let document = session.document, let layout = session.layout else {
-            fputs("designable: nothing to save: \(session.path) has no good version yet\n", stderr)
-            flash("Nothing to save yet")
+        switch screenshots.write(session, to: path) {
+        case .saved(let target):
+            if path == nil { flash("Saved " + FileSystem.fileName(of: target)) }
+            return true
+        case .failed(let note):
+            flash(note)
             return false
         }
-        let target = path ?? ScreenshotName.path(for: session.path, in: options.screenshotDirectory)
-        do {
-            let surface = try session.renderer.render(document, layout: layout, scale: scale, states: session.state(of:))
-            try FileSystem.writeAtomically(try surface.pngData(), to: target)
-        } catch {
-            let reason = (error as? RenderError)?.message ?? (error as? PreviewFailure)?.message ?? "\(error)"
-            fputs("designable: screenshot failed: \(reason)\n", stderr)
-            flash("Screenshot failed")
-            return false
-        }
-        if path == nil {
-            // With --trace, stdout is JSON lines for scripts: the path comes as one of them.
-            fputs(tracer.enabled ? "{\"screenshot\":\(jsonQuoted(target))}\n" : target + "\n", stdout)
-            flash("Saved " + FileSystem.fileName(of: target))
-        }
-        return true
     }
 
     private func flash(_ text: String) {
         guard running else { return }
-        let painter = session.renderer.painter
-        if let old = composer.note { regions.append(old.frame(in: viewport.canvasArea, scale: scale, painter: painter)) }
-        let note = FlashNote(text: text, until: MonotonicClock.now() + FlashNote.duration)
-        composer.note = note
+        for region in composer.notes.show(text, in: viewport.canvasArea, scale: scale, painter: session.renderer.painter) {
+            frames.redraw(region)
+        }
+        deadlines.set(.note, at: MonotonicClock.now() + FlashNote.duration)
         schedule(.input)
-        regions.append(note.frame(in: viewport.canvasArea, scale: scale, painter: painter))
     }
 }

@@ -6,17 +6,31 @@ import Glibc
 /// Watches files through inotify on their folders, so every way an editor saves is seen: a
 /// write in place, a truncate and rewrite, a temporary file renamed over the original (vim,
 /// VS Code, `sed -i`), a delete followed by a create. A watch on the file itself would die with
-/// the first rename. Its descriptor goes into the event loop's poll(): no thread, no timer.
+/// the first rename. Its descriptor goes into the event loop's poll(): no thread; the one timer,
+/// for a save that never says it is done, is the loop's `.settle` deadline.
 final class FileWatcher {
-    /// What happened to a watched file, in the order of how sure it is that the file is now complete.
-    struct Change {
+    /// How long a file must be quiet after an event that does not end a save (a modify, a create,
+    /// a delete) before it is read anyway: editors close or rename well within this.
+    static let settleDelay: UInt64 = 120_000_000
+
+    /// What the events waiting said.
+    enum Saves: Equatable {
+        case none
+        /// Files were closed after writing or renamed into place: read these now.
+        case saved(Set<String>)
+        /// Files were modified, created, deleted or renamed away, and more is probably coming:
+        /// read them after `settleDelay` of quiet (`settle()`), or with the save that ends it.
+        case saving
+    }
+
+    /// What happened to watched files, in the order of how sure it is that a file is now complete.
+    private struct Change {
         /// The file was closed after writing or renamed into place: it is whole now.
         var settled: Set<String> = []
         /// The file was modified, created, deleted or renamed away: more is probably coming.
         var unsettled: Set<String> = []
 
         var isEmpty: Bool { settled.isEmpty && unsettled.isEmpty }
-        var paths: Set<String> { settled.union(unsettled) }
     }
 
     let fileDescriptor: Int32
@@ -24,6 +38,8 @@ final class FileWatcher {
     private var folders: [Int32: [String: String]] = [:]
     /// The paths asked for last, so an unchanged set costs no system calls.
     private var watched: Set<String> = []
+    /// Files touched by a save still in progress (truncated, created empty, deleted before the new one comes).
+    private var unsettled: Set<String> = []
     /// Read buffer reused for every drain (inotify events are at most NAME_MAX + 17 bytes each).
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -58,8 +74,26 @@ final class FileWatcher {
         folders = wanted
     }
 
+    // MARK: - Events
+
+    /// Reads every event waiting, without blocking: the files saved, with any a save in
+    /// progress touched before, or that a save is under way.
+    func drain() -> Saves {
+        let change = readEvents()
+        guard !change.isEmpty else { return .none }
+        unsettled.formUnion(change.unsettled)
+        if change.settled.isEmpty { return .saving }
+        return .saved(change.settled.union(settle()))
+    }
+
+    /// The files a save in progress touched, taken: its `settleDelay` of quiet has passed.
+    func settle() -> Set<String> {
+        defer { unsettled = [] }
+        return unsettled
+    }
+
     /// Reads every event waiting, without blocking; the watched files they concern.
-    func drain() -> Change {
+    private func readEvents() -> Change {
         var change = Change()
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }

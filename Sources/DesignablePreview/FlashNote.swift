@@ -1,15 +1,15 @@
 import DesignableCore
 
 /// A short note at the bottom of the canvas area ("Saved gallery-20250101-120000.png") that
-/// fades out by itself: the only thing that keeps a timer running while the preview is idle.
+/// goes away by itself after `duration`, all at once: a fade would draw a frame every few
+/// milliseconds, where one timer and one redraw suffice.
 struct FlashNote {
+    /// How long a note stays, in nanoseconds.
     static let duration: UInt64 = 1_500_000_000
     static let font = Font("Sans 12")
     static let height = 26.0
 
     var text: String
-    /// When it goes away (CLOCK_MONOTONIC nanoseconds).
-    var until: UInt64
 
     /// The note's pixels for a canvas area at `scale`, centred near the bottom.
     func frame(in area: PixelRect, scale: Double, painter: Painter) -> PixelRect {

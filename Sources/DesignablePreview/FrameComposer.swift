@@ -11,8 +11,8 @@ final class FrameComposer {
     static let ringColor = Color(rgb: 0x0A84FF)
 
     let renderer: Renderer
-    /// The note on show, if any.
-    var note: FlashNote?
+    /// The flash note on show, if any.
+    var notes = NoteBoard()
     private var bannerMemo: (text: String, area: PixelRect, frame: PixelRect)?
 
     init(renderer: Renderer) {
@@ -93,7 +93,7 @@ final class FrameComposer {
                 banner.draw(in: frame, scale: viewport.scale, on: context, painter: painter)
             }
         }
-        if let note, !note.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter).intersection(area).isEmpty {
+        if let note = notes.note, !note.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter).intersection(area).isEmpty {
             note.draw(in: viewport.canvasArea, scale: viewport.scale, on: context, painter: painter)
         }
     }

@@ -2,7 +2,8 @@ import CX11
 import DesignableCore
 
 /// What each key does, in one table, as suckless st binds its shortcuts: the loop looks a key
-/// up here and acts, so the whole keyboard map is readable in one place.
+/// up here and acts, so the whole keyboard map is readable in one place, and `KeyHelp` writes
+/// the help (`preview --help`, the README's table) from it.
 struct KeyBinding {
     enum Action: Equatable {
         case focusNext, focusPrevious
@@ -58,5 +59,22 @@ struct KeyBinding {
     /// Keys whose release finishes a press (Space, Return).
     static func isActivation(_ keysym: KeySym) -> Bool {
         action(for: keysym, modifiers: 0) == .activate
+    }
+
+    // MARK: - Help
+
+    /// The key as the help names it: "Tab", "Shift+Tab", "Ctrl+S", "h".
+    var name: String {
+        let base: String
+        switch keysym {
+        case XK_ISO_Left_Tab: base = "Shift+Tab"
+        case XK_space: base = "Space"
+        case XK_KP_Enter: base = "keypad Enter"
+        case XK_Page_Up: base = "Page Up"
+        case XK_Page_Down: base = "Page Down"
+        case XK_a...XK_z: base = String(UnicodeScalar(UInt8(keysym)))
+        default: base = XKeysymToString(KeySym(keysym)).map { String(cString: $0) } ?? "key \(keysym)"
+        }
+        return control ? "Ctrl+" + base.uppercased() : base
     }
 }

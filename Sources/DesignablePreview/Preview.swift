@@ -33,8 +33,9 @@ public enum Preview {
         watcher.watch(session.watchedPaths)
 
         let size = EventLoop.preferredSize(for: session, scale: scale, display: display)
+        let viewport = Viewport(windowWidth: size.width, windowHeight: size.height, scale: scale)
         let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
-        let loop = EventLoop(window: window, session: session, watcher: watcher, options: options, scale: scale, startFrame: start)
+        let loop = EventLoop(window: window, viewport: viewport, session: session, watcher: watcher, options: options, startFrame: start)
         return loop.run()
     }
 }

@@ -6,12 +6,11 @@ import Glibc
 
 /// The top-level X window and its back buffer. Every frame is drawn off screen into the buffer
 /// and reaches the window in one blit, so the window never shows a half-drawn frame; an Expose
-/// is answered from the buffer without drawing anything.
+/// is answered from the buffer without drawing anything. Its size is not kept here: the event
+/// loop's `Viewport` has the one the server last told (ConfigureNotify).
 final class PreviewWindow {
     let display: XDisplay
     let id: Window
-    /// The size the server last told (ConfigureNotify), in pixels.
-    private(set) var width: Int, height: Int
     private(set) var buffer: SharedMemoryImage?
 
     private let gc: GC
@@ -25,8 +24,6 @@ final class PreviewWindow {
 
     init(display: XDisplay, width: Int, height: Int, title: String) throws(PreviewFailure) {
         self.display = display
-        self.width = width
-        self.height = height
         let dpy = display.pointer
         var attributes = XSetWindowAttributes()
         // No background: the server would clear exposed areas before we paint them (a flash of
@@ -98,16 +95,10 @@ final class PreviewWindow {
         XFlush(display.pointer)
     }
 
-    /// Records the size the server reports (ConfigureNotify); the next frame adapts to it.
-    func noteSize(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
     // MARK: - Back buffer
 
-    /// The buffer at the window's current size, made anew when the size changed.
-    func currentBuffer() throws(PreviewFailure) -> SharedMemoryImage {
+    /// The buffer at the window's size, `width` by `height`, made anew when the size changed.
+    func currentBuffer(width: Int, height: Int) throws(PreviewFailure) -> SharedMemoryImage {
         if let buffer, buffer.width == width, buffer.height == height { return buffer }
         buffer = nil
         let made = try SharedMemoryImage(display: display, width: max(1, width), height: max(1, height))
@@ -116,7 +107,7 @@ final class PreviewWindow {
     }
 
     /// Whether the buffer holds a frame at the window's size, so an Expose can be answered from it.
-    var bufferIsCurrent: Bool {
+    func hasBuffer(width: Int, height: Int) -> Bool {
         buffer.map { $0.width == width && $0.height == height } ?? false
     }
 

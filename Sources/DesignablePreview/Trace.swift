@@ -1,3 +1,4 @@
+import DesignableCore
 #if canImport(Glibc)
 import Glibc
 #endif

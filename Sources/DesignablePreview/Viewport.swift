@@ -4,6 +4,7 @@ import DesignableCore
 /// canvas centred in it when narrower, and scrolled when larger. Converts between window pixels
 /// and canvas points; offsets are whole pixels so the canvas draws exactly as `render` does.
 struct Viewport {
+    /// The window's size in pixels, as the server last told it: the only copy the preview keeps.
     var windowWidth: Int
     var windowHeight: Int
     let scale: Double
@@ -19,6 +20,14 @@ struct Viewport {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.scale = scale
+    }
+
+    /// The window size for a canvas of `canvas` points (nil: a phone's 375×667) at `scale`, at
+    /// most 90% of the screen and at least the window's minimum (120×80).
+    static func windowSize(for canvas: Size?, scale: Double, screenWidth: Int, screenHeight: Int) -> (width: Int, height: Int) {
+        let size = canvas ?? Size(width: 375, height: 667)
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        return (max(120, min(width, screenWidth * 9 / 10)), max(80, min(height, screenHeight * 9 / 10)))
     }
 
     var window: PixelRect { PixelRect(x: 0, y: 0, width: windowWidth, height: windowHeight) }

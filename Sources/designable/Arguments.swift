@@ -24,6 +24,9 @@ struct OptionSpec {
     /// Shown without brackets in the usage line; the command checks it is there.
     var required = false
     var takesValue: Bool { valueName != nil }
+
+    /// Every command takes it.
+    static let helpFlag = OptionSpec(name: "--help", short: "-h", help: "Show this help.")
 }
 
 /// A command's declaration: name, one-line abstract, positional arguments and options. The
@@ -56,7 +59,7 @@ extension Command {
         var text = "\(abstract)\n\nUsage: \(usage)\n"
         if !options.isEmpty {
             text += "\nOptions:\n"
-            for option in options + [OptionSpec(name: "--help", short: "-h", help: "Show this help.")] {
+            for option in options + [OptionSpec.helpFlag] {
                 var flag = option.name + (option.valueName.map { " " + $0 } ?? "")
                 if let short = option.short { flag = short + ", " + flag }
                 text += "  " + flag.padding(to: 26) + option.help + "\n"
@@ -77,10 +80,6 @@ struct ParsedArguments {
     init(_ arguments: [String], for command: any Command.Type) throws {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            if argument == "--help" || argument == "-h" {
-                wantsHelp = true
-                continue
-            }
             if argument == "--" {
                 positionals += remaining
                 break
@@ -94,15 +93,24 @@ struct ParsedArguments {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = command.options.first(where: { $0.name == name || $0.short == name }) else {
-                let known = command.options.map(\.name)
-                throw UsageError("unknown option '\(name)' for '\(command.name)'" + didYouMean(name, known))
+            let known = command.options + [OptionSpec.helpFlag]
+            guard let option = known.first(where: { $0.name == name || $0.short == name }) else {
+                throw UsageError("unknown option '\(name)' for '\(command.name)'" + didYouMean(name, known.map(\.name)))
             }
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError("\(option.name) needs a value (\(option.valueName!))")
                 }
                 values[option.name] = value
+                continue
+            }
+            // A flag is on when given and off when not: `--json=no` turning JSON on, or
+            // `--trace=false` tracing, would do the opposite of what was written.
+            if inlineValue != nil {
+                throw UsageError("\(option.name) takes no value: give \(option.name) alone, or leave it out (not '\(argument)')")
+            }
+            if option.name == OptionSpec.helpFlag.name {
+                wantsHelp = true
             } else {
                 flags.insert(option.name)
             }

@@ -23,73 +23,56 @@ struct BenchCommand: Command {
         json = arguments.flags.contains("--json")
     }
 
-    private static let phases = ["read", "parse", "layout", "render", "png"]
-
     func run() throws -> Int32 {
-        // The cold frame pays for everything a first render pays for: fontconfig, shaping, decoding images.
-        let renderer = Renderer()
-        let (cold, document, canvas) = try frame(renderer)
-        var samples = [[Double]](repeating: [], count: Self.phases.count)
+        // One job for every frame: its renderer keeps the caches a live preview keeps warm. The
+        // cold frame pays for everything a first render pays for: fontconfig, shaping, decoding images.
+        let job = RenderJob(options: RenderJob.Options(scale: scale))
+        let (coldTimes, views, width, height) = try frame(job)
+        let names = RenderJob.Phases().all.map(\.name)
+        var samples = [[Double]](repeating: [], count: names.count)
         for _ in 0..<frames {
-            let (times, _, _) = try frame(renderer)
-            for (index, time) in times.enumerated() { samples[index].append(time) }
+            for (index, time) in try frame(job).times.enumerated() { samples[index].append(time) }
         }
         let totals = (0..<frames).map { frame in samples.reduce(0) { $0 + $1[frame] } }
-        let rows = zip(Self.phases, samples).map { (name: $0, cold: 0.0, values: $1) }
-        let coldRows = Array(cold)
         if json {
-            var fields = ["\"style\": \(jsonQuoted(style))", "\"scale\": \(scale)", "\"frames\": \(frames)", "\"views\": \(document.views.count)",
-                          "\"pixels\": [\(canvas.width), \(canvas.height)]"]
-            for (index, row) in rows.enumerated() {
-                fields.append("\"\(row.name)\": {\"cold_ms\": \(ms(coldRows[index])), \"median_ms\": \(ms(percentile(row.values, 50))), \"p99_ms\": \(ms(percentile(row.values, 99)))}")
+            var fields = ["\"style\": \(jsonQuoted(style))", "\"scale\": \(scale)", "\"frames\": \(frames)", "\"views\": \(views)",
+                          "\"pixels\": [\(width), \(height)]"]
+            for (index, name) in names.enumerated() {
+                fields.append("\"\(name)\": {\"cold_ms\": \(ms(coldTimes[index])), \"median_ms\": \(ms(percentile(samples[index], 50))), \"p99_ms\": \(ms(percentile(samples[index], 99)))}")
             }
-            fields.append("\"total\": {\"cold_ms\": \(ms(cold.reduce(0, +))), \"median_ms\": \(ms(percentile(totals, 50))), \"p99_ms\": \(ms(percentile(totals, 99)))}")
+            fields.append("\"total\": {\"cold_ms\": \(ms(coldTimes.reduce(0, +))), \"median_ms\": \(ms(percentile(totals, 50))), \"p99_ms\": \(ms(percentile(totals, 99)))}")
             Console.out("{" + fields.joined(separator: ", ") + "}")
             return 0
         }
-        Console.out("\(style): \(document.views.count) views, \(canvas.width)×\(canvas.height) px at \(formatNumber(scale))×, \(frames) warm frames")
+        Console.out("\(style): \(views) views, \(width)×\(height) px at \(formatNumber(scale))×, \(frames) warm frames")
         Console.out("phase".padding(to: 10) + "cold ms".leftPadded(10) + "median ms".leftPadded(12) + "p99 ms".leftPadded(10))
-        for (index, row) in rows.enumerated() {
-            Console.out(row.name.padding(to: 10) + ms(coldRows[index]).leftPadded(10)
-                        + ms(percentile(row.values, 50)).leftPadded(12) + ms(percentile(row.values, 99)).leftPadded(10))
+        for (index, name) in names.enumerated() {
+            Console.out(name.padding(to: 10) + ms(coldTimes[index]).leftPadded(10)
+                        + ms(percentile(samples[index], 50)).leftPadded(12) + ms(percentile(samples[index], 99)).leftPadded(10))
         }
-        Console.out("total".padding(to: 10) + ms(cold.reduce(0, +)).leftPadded(10)
+        Console.out("total".padding(to: 10) + ms(coldTimes.reduce(0, +)).leftPadded(10)
                     + ms(percentile(totals, 50)).leftPadded(12) + ms(percentile(totals, 99)).leftPadded(10))
         return 0
     }
 
-    /// One frame from the file's bytes to PNG bytes; each phase's time in seconds.
-    private func frame(_ renderer: Renderer) throws -> ([Double], StyleDocument, (width: Int, height: Int)) {
-        var times: [Double] = []
-        var mark = now()
-        func lap() { let next = now(); times.append(next - mark); mark = next }
-
-        var bytes = try FileSystem.read(style)
-        lap()
-        let result = StyleLoader.load(bytes: &bytes, path: style)
-        guard let document = result.document else {
-            Console.report(result.diagnostics)
+    /// One frame from the file's bytes to PNG bytes: each phase's time in seconds, as the job
+    /// timed it, and what was drawn. The surface is let go, so the renderer draws into it again.
+    private func frame(_ job: RenderJob) throws -> (times: [Double], views: Int, width: Int, height: Int) {
+        let output = try job.run(path: style)
+        guard let png = output.png, let document = output.document, let surface = output.surface else {
+            Console.report(output.findings)
             throw Failure("\(style) has errors; nothing to time")
         }
-        lap()
-        let layout = renderer.layout(document)
-        lap()
-        let surface = try renderer.render(document, layout: layout, scale: scale) { document.views[$0].initialState }
-        lap()
-        let png = try surface.pngData()
         precondition(!png.isEmpty)
-        lap()
-        return (times, document, (surface.width, surface.height))
+        return (output.phases.all.map { seconds($0.nanoseconds) }, document.views.count, surface.width, surface.height)
     }
 }
 
 // MARK: - Statistics
 
-/// Seconds on the monotonic clock.
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+/// Nanoseconds as seconds.
+private func seconds(_ nanoseconds: UInt64) -> Double {
+    Double(nanoseconds) / 1e9
 }
 
 /// The nearest-rank percentile of `values`.

@@ -8,11 +8,16 @@ import DesignableCore
 func loadReporting(_ path: String, outcome: String) throws -> StyleDocument {
     let result = StyleLoader.load(path: path)
     Console.report(result.diagnostics)
-    guard let document = result.document else {
-        let errors = result.diagnostics.errorCount
-        throw Failure("\(path): \(errors) error\(errors == 1 ? "" : "s"); \(outcome)")
-    }
+    guard let document = result.document else { throw Failure(path, hasErrors: result.diagnostics, so: outcome) }
     return document
+}
+
+extension Failure {
+    /// The failure of a file whose errors stopped a command: "gallery.yaml: 2 errors; nothing rendered".
+    init(_ path: String, hasErrors findings: [Diagnostic], so outcome: String) {
+        let errors = findings.errorCount
+        self.init("\(path): \(errors) error\(errors == 1 ? "" : "s"); \(outcome)")
+    }
 }
 
 /// The state every control is drawn in, from `--state`; nil keeps each view's own starting state.
@@ -52,20 +57,13 @@ struct RenderCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let document = try loadReporting(style, outcome: "nothing rendered")
-        let renderer = Renderer()
-        let layout = renderer.layout(document)
-        Console.report(layout.findings(for: document))
-        let surface: ImageSurface
-        do {
-            surface = try renderer.render(document, layout: layout, scale: scale) { index in
-                state ?? document.views[index].initialState
-            }
-        } catch let diagnostic as Diagnostic {
-            Console.report([diagnostic])
-            return 1
+        let rendered = try RenderJob(options: RenderJob.Options(scale: scale, state: state)).run(path: style)
+        Console.report(rendered.findings)
+        guard let png = rendered.png else {
+            // Not drawn: the file has errors, or its canvas is too large (said in the findings).
+            guard rendered.document == nil else { return 1 }
+            throw Failure(style, hasErrors: rendered.findings, so: "nothing rendered")
         }
-        let png = try surface.pngData()
         if output == "-" {
             guard png.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, stdout) }) == png.count, fflush(stdout) == 0 else {
                 throw Failure("cannot write the PNG to standard output")

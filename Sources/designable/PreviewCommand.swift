@@ -15,16 +15,8 @@ struct PreviewCommand: Command {
         OptionSpec(name: "--trace", help: "Print one JSON line per frame with the time of each step."),
     ]
 
-    static let discussion = """
-    In the window:
-      click, hold        highlight a button while held; release on it toggles selected
-      Tab, Shift-Tab     move the focus ring; Space or Return press the focused view
-      h, s, d            toggle highlighted, selected, disabled on the focused view (they stay)
-      i                  show or hide the attributes inspector for the focused view
-      p, Ctrl+S          save the canvas as PNG (stem-YYYYMMDD-HHMMSS.png)
-      wheel, arrows      scroll a canvas taller than the window
-      r                  reload;  q, Escape  quit
-    """
+    /// Written from the window's key table, as the README's table is.
+    static var discussion: String { KeyHelp.text }
 
     let options: PreviewOptions
 

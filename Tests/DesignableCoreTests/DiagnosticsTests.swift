@@ -91,7 +91,7 @@ final class DiagnosticsTests: XCTestCase {
     }
 
     func testMissingImageIsAWarningWithASuggestion() {
-        let result = StyleLoader.load(text: "views:\n  - class: FancyButton\n    image: facebok\n", path: repositoryRoot.path + "/assets/examples/x.yaml")
+        let result = StyleLoader.load(text: "views:\n  - class: FancyButton\n    image: facebok\n", path: fixturesFolder.path + "/x.yaml")
         XCTAssertNotNil(result.document)
         XCTAssertEqual(result.diagnostics.count, 1)
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)

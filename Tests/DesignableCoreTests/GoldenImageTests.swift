@@ -13,10 +13,9 @@ final class GoldenImageTests: XCTestCase {
 
     private func render(_ fixture: String, state: ControlState, scale: Double) throws -> ImageSurface {
         let path = fixturesFolder.appendingPathComponent(fixture + ".yaml").path
-        let result = StyleLoader.load(path: path)
-        let document = try XCTUnwrap(result.document, "\(result.diagnostics)")
-        let renderer = Renderer()
-        return try renderer.render(document, layout: renderer.layout(document), scale: scale) { _ in state }
+        let job = RenderJob(options: RenderJob.Options(scale: scale, state: state, encodesPNG: false))
+        let output = try job.run(path: path)
+        return try XCTUnwrap(output.surface, "\(output.findings)")
     }
 
     private func checkEveryState(of fixture: String, file: StaticString = #filePath, line: UInt = #line) throws {

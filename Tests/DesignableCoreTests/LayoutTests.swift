@@ -12,7 +12,7 @@ final class LayoutTests: XCTestCase {
     private lazy var painter = Painter()
 
     private func document(_ views: String, canvas: String = "{padding: 16, spacing: 12}") throws -> StyleDocument {
-        try XCTUnwrap(loadStyle("canvas: \(canvas)\nviews:\n" + views, path: repositoryRoot.path + "/assets/examples/x.yaml"))
+        try XCTUnwrap(loadStyle("canvas: \(canvas)\nviews:\n" + views, path: fixturesFolder.path + "/x.yaml"))
     }
 
     func testHumanisedLabelsAreInterfaceBuilders() {

@@ -9,7 +9,7 @@ final class ReloadTests: XCTestCase {
         pinTestFonts()
     }
 
-    private let path = repositoryRoot.path + "/assets/examples/reload.yaml"
+    private let path = fixturesFolder.path + "/reload.yaml"
 
     private func load(_ text: String, reusing previous: StyleDocument? = nil) throws -> LoadResult {
         var bytes = Array(text.utf8)
@@ -40,7 +40,7 @@ final class ReloadTests: XCTestCase {
 
     func testAMissingImageIsWatchedWhereItWouldAppear() throws {
         let document = try XCTUnwrap(try load(original).document)
-        let folder = repositoryRoot.path + "/assets/examples"
+        let folder = fixturesFolder.path
         for candidate in ["nowhere.svg", "nowhere.png", "nowhere@2x.png", "assets/nowhere.svg", "assets/nowhere@3x.png"] {
             XCTAssertTrue(document.dependencies.contains(folder + "/" + candidate), candidate)
         }

@@ -23,7 +23,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testMutatedGalleriesNeverCrash() throws {
-        let path = repositoryRoot.appendingPathComponent("assets/examples/gallery.yaml").path
+        let path = fixturesFolder.appendingPathComponent("gallery.yaml").path
         let original = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
         let alphabet = Array("[]{}:,-&*!|>'\"#@ \n\t0123456789.e-xyzABC登".utf8)
         var random = SeededGenerator(state: 2026)

@@ -4,6 +4,9 @@ import XCTest
 
 /// The repository's root, found from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The tests' own style files, gallery included: no test reads the shipped examples' YAML but
+/// the one that checks they load cleanly, so editing an example cannot break a test.
+/// `Fixtures/assets` is a link to the examples' images, so each image has one copy.
 let fixturesFolder = repositoryRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures")
 let referencesFolder = repositoryRoot.appendingPathComponent("Tests/DesignableCoreTests/References")
 let failuresFolder = repositoryRoot.appendingPathComponent(".build/golden-failures")

@@ -3,7 +3,20 @@ import XCTest
 
 /// The real binary, end to end: outputs, messages and exit codes (0 done, 1 a finding, 64 usage).
 final class CommandLineTests: XCTestCase {
-    private let gallery = projectRoot.appendingPathComponent("assets/examples/gallery.yaml").path
+    private let gallery = projectRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures/gallery.yaml").path
+
+    /// The shipped examples check without a finding: the only test that reads them, so
+    /// editing an example breaks nothing else.
+    func testTheExamplesLoadCleanly() throws {
+        let folder = projectRoot.appendingPathComponent("assets/examples")
+        let examples = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        XCTAssertFalse(examples.isEmpty)
+        for example in examples {
+            let run = try runDesignable(["check", folder.appendingPathComponent(example).path])
+            XCTAssertEqual(run.status, 0, example)
+            XCTAssertEqual(run.stderr, "", example)
+        }
+    }
 
     func testRenderTheGalleryAtOneAndTwoTimes() throws {
         let folder = try temporaryFolder()
@@ -147,6 +160,10 @@ final class CommandLineTests: XCTestCase {
             (["check"], "Error: missing STYLE argument"),
             (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG: name the output .png (or - for standard output), not 'out.jpg'"),
             (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),
+            // A flag is on when given: a value would read as a way to turn it off, and must not turn it on.
+            (["bench", gallery, "--json=no"], "Error: --json takes no value: give --json alone, or leave it out (not '--json=no')"),
+            (["preview", gallery, "--trace=false"], "Error: --trace takes no value: give --trace alone, or leave it out (not '--trace=false')"),
+            (["render", gallery, "--help=yes"], "Error: --help takes no value"),
             ([], "Usage: designable STYLE"),
         ]
         for (arguments, expected) in cases {

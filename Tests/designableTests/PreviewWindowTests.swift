@@ -402,8 +402,8 @@ final class PreviewWindowTests: XCTestCase {
         assertPixel(shot, Self.first, is: Self.green, "the clicked one stays selected")
     }
 
-    /// `p` writes the canvas, in the states on screen, exactly as `designable render` draws it;
-    /// `--screenshot OUT.png` does the same once and exits.
+    /// `p` writes the canvas, in the states on screen, exactly as `designable render` draws it,
+    /// however wide the window; `--screenshot OUT.png` does the same once and exits.
     func testScreenshotsMatchRender() throws {
         // One control, so `render --state selected` draws the same states as the window.
         let style = """
@@ -436,6 +436,15 @@ final class PreviewWindowTests: XCTestCase {
         let reference = folder + "/reference.png"
         try render(path, to: reference, arguments: ["--state", "selected"])
         try assertSameImage(saved, reference, "p in the selected state")
+
+        // A window wider than the canvas lays the canvas out as wide; `p` still writes the file's
+        // own canvas, as `render` does, not one the width of the window.
+        let height = try x.size(of: window).height
+        try preview.expectFrame("resize") { try x.xdotool("windowsize", window, "900", String(height)) }
+        try preview.expectFrame("input") { try x.key("p") }
+        let widened = try preview.waitForLine()
+        XCTAssertEqual(pngSize(URL(fileURLWithPath: widened))?.width, 260, "the file's canvas is 260 points wide")
+        try assertSameImage(widened, reference, "p in a widened window")
 
         preview.stop()
         let once = folder + "/once.png"

@@ -1,0 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock a driver outside the process stamps too, so
+/// edit-to-pixel times can be subtracted across processes, and the one every phase is timed by.
+public enum MonotonicClock {
+    /// Now, in nanoseconds since an arbitrary start (the machine's boot).
+    public static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

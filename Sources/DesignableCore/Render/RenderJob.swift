@@ -1,0 +1,129 @@
+/// Load → layout → render → encode: the one way a style file becomes pixels, shared by
+/// `designable render`, `bench`, the preview's screenshots and the golden tests, so they cannot
+/// drift apart (a screenshot laid out for the window's width instead of the file's canvas did).
+///
+/// Findings that are the file's fault (it does not parse, a view sticks out, the canvas is too
+/// large to draw) come back in `Output.findings`; only a failure of the machine (Cairo cannot
+/// allocate, the encoder fails) is thrown.
+public struct RenderJob {
+    /// How to draw.
+    public struct Options {
+        /// Device pixels per point.
+        public var scale: Double
+        /// Every view drawn in this state; nil keeps each view's own starting state.
+        public var state: ControlState?
+        /// The width a canvas without its own takes (a window's); nil fits the canvas to its content, as `render` does.
+        public var availableWidth: Double?
+        /// Whether to encode the pixels as PNG (the golden tests compare surfaces and skip it).
+        public var encodesPNG: Bool
+
+        public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true) {
+            self.scale = scale
+            self.state = state
+            self.availableWidth = availableWidth
+            self.encodesPNG = encodesPNG
+        }
+    }
+
+    /// How long each phase took, in nanoseconds; zero for a phase that did not run.
+    public struct Phases: Equatable {
+        public var read: UInt64 = 0
+        public var parse: UInt64 = 0
+        public var layout: UInt64 = 0
+        public var render: UInt64 = 0
+        public var encode: UInt64 = 0
+
+        public init() {}
+
+        /// Every phase, in the order they run, for tables.
+        public var all: [(name: String, nanoseconds: UInt64)] {
+            [("read", read), ("parse", parse), ("layout", layout), ("render", render), ("png", encode)]
+        }
+    }
+
+    /// What a run made, as far as it got.
+    public struct Output {
+        /// The loaded document; nil when the file has errors.
+        public var document: StyleDocument?
+        public var layout: Layout?
+        /// The pixels; nil when the file has errors or the canvas is too large to draw.
+        public var surface: ImageSurface?
+        /// The pixels as PNG, when `Options.encodesPNG` and there are pixels.
+        public var png: [UInt8]?
+        /// The loader's findings, then the layout's warnings, then a refusal to draw: the order `render` prints them in.
+        public var findings: [Diagnostic] = []
+        public var phases = Phases()
+    }
+
+    /// Kept across runs, so its text, font and image caches make later runs warm (`bench`, the preview's).
+    public let renderer: Renderer
+    public var options: Options
+
+    public init(options: Options = Options(), renderer: Renderer = Renderer()) {
+        self.options = options
+        self.renderer = renderer
+    }
+
+    // MARK: - Running
+
+    /// Reads and loads the style file at `path`, then lays it out, renders and encodes it.
+    public func run(path: String) throws(RenderError) -> Output {
+        var output = Output()
+        var start = MonotonicClock.now()
+        let loaded: LoadResult
+        if var bytes = try? FileSystem.read(path) {
+            output.phases.read = lap(&start)
+            loaded = StyleLoader.load(bytes: &bytes, path: path)
+        } else {
+            // The loader words a file that cannot be read as a finding at its place: let it.
+            loaded = StyleLoader.load(path: path)
+        }
+        output.phases.parse = lap(&start)
+        output.findings = loaded.diagnostics
+        guard let document = loaded.document else { return output }
+        try draw(document, states: nil, into: &output)
+        return output
+    }
+
+    /// Lays out, renders and encodes a document already loaded; `states` (the preview's, say)
+    /// overrides `Options.state` and the views' own states.
+    public func run(document: StyleDocument, states: ((Int) -> ControlState)? = nil) throws(RenderError) -> Output {
+        var output = Output()
+        try draw(document, states: states, into: &output)
+        return output
+    }
+
+    private func draw(_ document: StyleDocument, states: ((Int) -> ControlState)?, into output: inout Output) throws(RenderError) {
+        output.document = document
+        var start = MonotonicClock.now()
+        let layout = renderer.layout(document, availableWidth: options.availableWidth)
+        output.phases.layout = lap(&start)
+        output.layout = layout
+        output.findings += layout.findings(for: document)
+        let state = options.state
+        let surface: ImageSurface
+        do {
+            surface = try renderer.render(document, layout: layout, scale: options.scale,
+                                          states: states ?? { state ?? document.views[$0].initialState })
+        } catch let refusal as Diagnostic {
+            output.findings.append(refusal)
+            return
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("\(error)")
+        }
+        output.phases.render = lap(&start)
+        output.surface = surface
+        guard options.encodesPNG else { return }
+        output.png = try surface.pngData()
+        output.phases.encode = lap(&start)
+    }
+
+    /// The time since `start`, which moves on to now.
+    private func lap(_ start: inout UInt64) -> UInt64 {
+        let now = MonotonicClock.now()
+        defer { start = now }
+        return now &- start
+    }
+}

@@ -1,0 +1,57 @@
+import DesignableCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `p`, Ctrl+S and `--screenshot`: the canvas as `designable render` draws it, through the same
+/// render job (the file's own canvas, not the window's width; same scale; the states on screen;
+/// no banner, ring or scrolling), written as PNG.
+struct ScreenshotWriter {
+    /// What happened, for the note the window flashes.
+    enum Outcome: Equatable {
+        case saved(path: String)
+        case failed(note: String)
+    }
+
+    private let job: RenderJob
+    /// Where `p` saves; nil means beside the style file.
+    private let directory: String?
+    /// With `--trace`, stdout carries JSON lines for scripts: a saved path comes as one of them.
+    private let announcesAsJSON: Bool
+
+    init(renderer: Renderer, scale: Double, directory: String?, announcesAsJSON: Bool) {
+        job = RenderJob(options: RenderJob.Options(scale: scale), renderer: renderer)
+        self.directory = directory
+        self.announcesAsJSON = announcesAsJSON
+    }
+
+    /// Writes `session`'s canvas in its current states to `path`, or to a new timestamped name
+    /// beside the style file (announced on stdout); what went wrong goes to stderr.
+    func write(_ session: PreviewSession, to path: String?) -> Outcome {
+        guard let document = session.document else {
+            fputs("designable: nothing to save: \(session.path) has no good version yet\n", stderr)
+            return .failed(note: "Nothing to save yet")
+        }
+        let target = path ?? ScreenshotName.path(for: session.path, in: directory)
+        do {
+            let output = try job.run(document: document, states: session.state(of:))
+            guard let png = output.png else {
+                // The only finding that stops a loaded document from drawing: a canvas too large.
+                let reason = output.findings.last?.message ?? "nothing was drawn"
+                return failed(reason)
+            }
+            try FileSystem.writeAtomically(png, to: target)
+        } catch {
+            return failed((error as? RenderError)?.message ?? "\(error)")
+        }
+        if path == nil {
+            fputs(announcesAsJSON ? "{\"screenshot\":\(jsonQuoted(target))}\n" : target + "\n", stdout)
+        }
+        return .saved(path: target)
+    }
+
+    private func failed(_ reason: String) -> Outcome {
+        fputs("designable: screenshot failed: \(reason)\n", stderr)
+        return .failed(note: "Screenshot failed")
+    }
+}
