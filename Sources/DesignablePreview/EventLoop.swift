@@ -152,6 +152,8 @@ final class EventLoop {
         }
         merged.read += frame.read
         merged.parse += frame.parse
+        merged.reconcile += frame.reconcile
+        merged.layout += frame.layout
         if frame.cause != .input { merged.cause = frame.cause }
         merged.started = min(merged.started, frame.started)
         pending = merged
@@ -178,6 +180,7 @@ final class EventLoop {
             if var held = unpresented {
                 held.read += frame.read
                 held.parse += frame.parse
+                held.reconcile += frame.reconcile
                 held.layout += frame.layout
                 held.render += frame.render
                 if let views = frame.views { held.views = (held.views ?? 0) + views }
@@ -223,12 +226,9 @@ final class EventLoop {
             let laidOut = frame.time(\.layout) { session.layOut(areaWidth: areaWidth, scale: scale) }
             if let layout = session.layout { viewport.setCanvasSize(layout.canvasSize) }
             if session.hasReloadComparison {
-                // A reload redraws only the views whose look, state or frame changed.
-                if let rects = frame.time(\.render, { session.takeReloadDamage() }), !fullRedraw {
-                    for rect in rects {
-                        let margin = FrameComposer.ringMargin
-                        regions.append(viewport.windowRect(of: rect.insetBy(dx: -margin, dy: -margin)))
-                    }
+                // A reload redraws only what the views whose look, state or frame changed cover.
+                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !fullRedraw {
+                    for rect in rects { regions.append(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { regions.append(viewport.panelArea) }
                 } else {
                     fullRedraw = true
@@ -440,32 +440,29 @@ final class EventLoop {
     /// for a bad one, whose last good frame stays on screen.
     private func reload(_ paths: Set<String>, cause: Tracer.Cause) {
         var frame = Tracer.Frame(cause, started: wake)
-        let forced = cause == .reloadKey
-        let imagesChanged = paths.contains { $0 != session.path }
+        let reaction = session.reaction(to: paths, forced: cause == .reloadKey)
         // Cheap (a stat per decoded image), and catches an image changed while unwatched.
         session.renderer.painter.images.revalidate()
         let titleBefore = session.title
         let bannerBefore = composer.bannerFrame(for: session, viewport: viewport)
-        // A changed image may be one that was missing: decode every view again, so a placeholder
-        // becomes the picture that appeared.
-        let outcome = paths.contains(session.path) || forced || imagesChanged
-            ? session.reload(force: forced || imagesChanged, reuseViews: !(forced || imagesChanged), frame: &frame)
+        let outcome = reaction.reread
+            ? session.reload(force: reaction.force, reuseViews: reaction.reuseViews, frame: &frame)
             : .unchanged
         switch outcome {
         case .unchanged:
             // A spurious event (same identity) costs a stat and nothing else.
-            guard imagesChanged || forced else { return }
+            guard reaction.redrawAll else { return }
             session.invalidateLayout()
             merge(frame)
             fullRedraw = true
         case .loaded(let first):
             report(session.diagnostics)
-            watcher.watch(session.watchedPaths)
+            watcher.watch(session.dependencies)
             if first { resizeToCanvas() }
             merge(frame)
             // What to redraw is known after the layout, in `render`; a changed image or a banner
             // that goes away need more than the views that changed.
-            if imagesChanged || forced { fullRedraw = true }
+            if reaction.redrawAll { fullRedraw = true }
             regions.append(bannerBefore)
         case .failed:
             report(session.diagnostics)

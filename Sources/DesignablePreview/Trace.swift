@@ -19,6 +19,8 @@ final class Tracer {
         var started: UInt64
         var read: UInt64 = 0
         var parse: UInt64 = 0
+        /// Carrying states over a reload and finding what it changed on screen.
+        var reconcile: UInt64 = 0
         var layout: UInt64 = 0
         var render: UInt64 = 0
         var blit: UInt64 = 0
@@ -53,6 +55,7 @@ final class Tracer {
         var line = "{\"frame\":\(frameCount),\"cause\":\"\(frame.cause.rawValue)\""
         line += ",\"read_ms\":" + Self.format(frame.read)
         line += ",\"parse_ms\":" + Self.format(frame.parse)
+        line += ",\"reconcile_ms\":" + Self.format(frame.reconcile)
         line += ",\"layout_ms\":" + Self.format(frame.layout)
         line += ",\"render_ms\":" + Self.format(frame.render)
         line += ",\"blit_ms\":" + Self.format(frame.blit)

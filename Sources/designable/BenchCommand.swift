@@ -64,9 +64,9 @@ struct BenchCommand: Command {
         var mark = now()
         func lap() { let next = now(); times.append(next - mark); mark = next }
 
-        var bytes = try FileSystem.read(style)
+        let bytes = try FileSystem.read(style)
         lap()
-        let result = StyleLoader.load(bytes: &bytes, path: style)
+        let result = StyleLoader.load(bytes: bytes, path: style)
         guard let document = result.document else {
             Console.report(result.diagnostics)
             throw Failure("\(style) has errors; nothing to time")

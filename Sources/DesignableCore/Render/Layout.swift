@@ -56,10 +56,8 @@ public struct Layout: Equatable {
             guard frame.x < -0.5 || frame.y < -0.5 || frame.maxX > canvas.maxX + 0.5 || frame.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
             let how = frame.intersects(canvas) ? "sticks out of" : "lies outside"
-            var diagnostic = Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
-                                                at: document.views[index].location)
-            diagnostic.path = document.path
-            return diagnostic
+            return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
+                                      at: document.views[index].location)
         }
     }
 
