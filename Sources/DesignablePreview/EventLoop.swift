@@ -129,8 +129,8 @@ final class EventLoop {
             let laidOut = frame.time(\.layout) { session.layOut(areaWidth: areaWidth, scale: scale) }
             if let layout = session.layout { viewport.setCanvasSize(layout.canvasSize) }
             if session.hasReloadComparison {
-                // A reload redraws only the views whose look, state or frame changed.
-                if let rects = frame.time(\.render, { session.takeReloadDamage() }), !frames.fullRedraw {
+                // A reload redraws only what the views whose look, state or frame changed cover.
+                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw {
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
                 } else {
@@ -327,32 +327,29 @@ final class EventLoop {
     /// for a bad one, whose last good frame stays on screen.
     private func reload(_ paths: Set<String>, cause: Tracer.Cause) {
         var frame = Tracer.Frame(cause, started: wake)
-        let forced = cause == .reloadKey
-        let imagesChanged = paths.contains { $0 != session.path }
+        let reaction = session.reaction(to: paths, forced: cause == .reloadKey)
         // Cheap (a stat per decoded image), and catches an image changed while unwatched.
         session.renderer.painter.images.revalidate()
         let titleBefore = session.title
         let bannerBefore = composer.bannerFrame(for: session, viewport: viewport)
-        // A changed image may be one that was missing: decode every view again, so a placeholder
-        // becomes the picture that appeared.
-        let outcome = paths.contains(session.path) || forced || imagesChanged
-            ? session.reload(force: forced || imagesChanged, reuseViews: !(forced || imagesChanged), frame: &frame)
+        let outcome = reaction.reread
+            ? session.reload(force: reaction.force, reuseViews: reaction.reuseViews, frame: &frame)
             : .unchanged
         switch outcome {
         case .unchanged:
             // A spurious event (same identity) costs a stat and nothing else.
-            guard imagesChanged || forced else { return }
+            guard reaction.redrawAll else { return }
             session.invalidateLayout()
             frames.merge(frame)
             frames.fullRedraw = true
         case .loaded(let first):
             report(session.diagnostics)
-            watcher.watch(session.watchedPaths)
+            watcher.watch(session.dependencies)
             if first { resizeToCanvas() }
             frames.merge(frame)
             // What to redraw is known after the layout, in `render`; a changed image or a banner
             // that goes away need more than the views that changed.
-            if imagesChanged || forced { frames.fullRedraw = true }
+            if reaction.redrawAll { frames.fullRedraw = true }
             frames.redraw(bannerBefore)
         case .failed:
             report(session.diagnostics)

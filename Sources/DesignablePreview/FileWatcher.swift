@@ -8,6 +8,10 @@ import Glibc
 /// VS Code, `sed -i`), a delete followed by a create. A watch on the file itself would die with
 /// the first rename. Its descriptor goes into the event loop's poll(): no thread; the one timer,
 /// for a save that never says it is done, is the loop's `.settle` deadline.
+///
+/// A file whose folder does not exist yet (an image in an `assets/` not made yet) is watched
+/// through the nearest folder that does: when the missing folder appears, the watches move
+/// down to it and the files under it count as changed, in case they came with it.
 final class FileWatcher {
     /// How long a file must be quiet after an event that does not end a save (a modify, a create,
     /// a delete) before it is read anyway: editors close or rename well within this.
@@ -34,8 +38,11 @@ final class FileWatcher {
     }
 
     let fileDescriptor: Int32
-    /// Watched folders by watch descriptor: the names of interest in each, to their paths as the caller spells them.
-    private var folders: [Int32: [String: String]] = [:]
+    /// Watched folders by watch descriptor: the names of interest in each, to the paths they
+    /// stand for as the caller spells them (a missing folder's name stands for every path under it).
+    private var folders: [Int32: [String: Set<String>]] = [:]
+    /// Names of missing folders by the watch descriptor of the existing folder that stands in for them.
+    private var standIns: [Int32: Set<String>] = [:]
     /// The paths asked for last, so an unchanged set costs no system calls.
     private var watched: Set<String> = []
     /// Files touched by a save still in progress (truncated, created empty, deleted before the new one comes).
@@ -55,23 +62,39 @@ final class FileWatcher {
 
     deinit { close(fileDescriptor) }
 
-    /// Watches exactly `paths` from now on, adding and removing folder watches as needed. A
-    /// folder that cannot be watched (gone, unreadable) is skipped: the preview still runs.
-    func watch(_ paths: Set<String>) {
-        guard paths != watched else { return }
+    /// Watches exactly the files of `dependencies` from now on (whatever their kind: the caller
+    /// tells them apart), adding and removing folder watches as needed.
+    func watch(_ dependencies: Set<Dependency>) {
+        watch(paths: Set(dependencies.map(\.path)))
+    }
+
+    /// Watches exactly `paths`. A folder that does not exist is watched through its nearest
+    /// existing ancestor; one that cannot be watched otherwise (unreadable) is skipped: the
+    /// preview still runs.
+    private func watch(paths: Set<String>, force: Bool = false) {
+        guard force || paths != watched else { return }
         watched = paths
-        var wanted: [Int32: [String: String]] = [:]
+        var wanted: [Int32: [String: Set<String>]] = [:]
+        var standIns: [Int32: Set<String>] = [:]
         for path in paths {
-            let folder = FileSystem.directory(of: path)
+            var (folder, name) = (FileSystem.directory(of: path), FileSystem.fileName(of: path))
             // The same folder spelt two ways gives the same descriptor, so its names merge.
-            let descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+            var descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+            var isStandIn = false
+            while descriptor < 0, errno == ENOENT || errno == ENOTDIR, FileSystem.directory(of: folder) != folder {
+                (folder, name) = (FileSystem.directory(of: folder), FileSystem.fileName(of: folder))
+                descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+                isStandIn = true
+            }
             guard descriptor >= 0 else { continue }
-            wanted[descriptor, default: [:]][FileSystem.fileName(of: path)] = path
+            wanted[descriptor, default: [:]][name, default: []].insert(path)
+            if isStandIn { standIns[descriptor, default: []].insert(name) }
         }
         for descriptor in folders.keys where wanted[descriptor] == nil {
             inotify_rm_watch(fileDescriptor, descriptor)
         }
         folders = wanted
+        self.standIns = standIns
     }
 
     // MARK: - Events
@@ -95,6 +118,7 @@ final class FileWatcher {
     /// Reads every event waiting, without blocking; the watched files they concern.
     private func readEvents() -> Change {
         var change = Change()
+        var folderAppeared = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -115,15 +139,22 @@ final class FileWatcher {
                     }
                     guard nameLength > 0, let names = folders[descriptor] else { continue }
                     let name = bytes[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
-                    guard let path = names[String(decoding: name, as: UTF8.self)] else { continue }
-                    if mask & Self.settlingMask != 0 {
-                        change.settled.insert(path)
+                    let text = String(decoding: name, as: UTF8.self)
+                    guard let paths = names[text] else { continue }
+                    if standIns[descriptor]?.contains(text) == true {
+                        // A folder on the way to missing files appeared (or went): what it holds
+                        // may have come with it, and is settled once the folders are watched again.
+                        folderAppeared = true
+                        change.unsettled.formUnion(paths)
+                    } else if mask & Self.settlingMask != 0 {
+                        change.settled.formUnion(paths)
                     } else {
-                        change.unsettled.insert(path)
+                        change.unsettled.formUnion(paths)
                     }
                 }
             }
         }
+        if folderAppeared { watch(paths: watched, force: true) }
         return change
     }
 }

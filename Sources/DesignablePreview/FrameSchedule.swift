@@ -41,8 +41,7 @@ struct FrameSchedule {
             pending = frame
             return
         }
-        merged.read += frame.read
-        merged.parse += frame.parse
+        merged.absorb(frame)
         if frame.cause != .input { merged.cause = frame.cause }
         merged.started = min(merged.started, frame.started)
         pending = merged
@@ -96,11 +95,7 @@ struct FrameSchedule {
         fullRedraw = false
         viewsRedrawn = 0
         if var held = unpresented {
-            held.read += frame.read
-            held.parse += frame.parse
-            held.layout += frame.layout
-            held.render += frame.render
-            if let views = frame.views { held.views = (held.views ?? 0) + views }
+            held.absorb(frame)
             unpresented = held
         } else {
             unpresented = frame

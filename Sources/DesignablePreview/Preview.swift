@@ -22,7 +22,7 @@ public enum Preview {
         let session = PreviewSession(path: options.stylePath, renderer: renderer)
         let watcher = try FileWatcher()
         // Watching before the first read: a save between the two is still seen.
-        watcher.watch(session.watchedPaths)
+        watcher.watch(session.dependencies)
         var start = Tracer.Frame(.start)
         switch session.reload(force: true, frame: &start) {
         case .loaded, .failed:
@@ -30,7 +30,7 @@ public enum Preview {
         case .removed, .unchanged:
             fputs("designable: \(options.stylePath): file not found; waiting for it to appear\n", stderr)
         }
-        watcher.watch(session.watchedPaths)
+        watcher.watch(session.dependencies)
 
         let size = EventLoop.preferredSize(for: session, scale: scale, display: display)
         let viewport = Viewport(windowWidth: size.width, windowHeight: size.height, scale: scale)

@@ -65,9 +65,10 @@ final class PreviewSession {
     private var keyPress: Int?
     /// Effective states before a change, reused so input does not allocate.
     private var before: [ControlState] = []
-    /// What was on screen before the last reload, and which old view each new one continues,
-    /// until `takeReloadDamage` compares it with the new document.
-    private var shown: (document: StyleDocument, layout: Layout?, states: [ControlState], matches: [Int?], reused: [Bool])?
+    /// The last reload's reconciliation, until `takeReloadDamage` asks it what to redraw.
+    private var reconciler: Reconciler?
+    /// The document's layout at its own canvas size, for its findings and the first `layOut`.
+    private var naturalLayout: Layout?
 
     init(path: String, renderer: Renderer) {
         self.path = path
@@ -110,15 +111,11 @@ final class PreviewSession {
 
     // MARK: - Loading
 
-    /// Reads and parses the file unless its identity is unchanged (or `force`), timing both steps
+    /// Reads and parses the file unless its identity is unchanged (or `force`), timing each step
     /// into `frame`. A bad file leaves the last good document, its states and layout in place.
-    func reload(force: Bool, frame: inout Tracer.Frame) -> LoadOutcome {
-        reload(force: force, reuseViews: true, frame: &frame)
-    }
-
-    /// As `reload(force:frame:)`; `reuseViews` false decodes every view afresh, for when files
-    /// besides the style file changed (an image appeared, so a placeholder may now be a picture).
-    func reload(force: Bool, reuseViews: Bool, frame: inout Tracer.Frame) -> LoadOutcome {
+    /// `reuseViews` false decodes every view afresh, for when files besides the style file
+    /// changed (an image appeared, so a placeholder may now be a picture).
+    func reload(force: Bool, reuseViews: Bool = true, frame: inout Tracer.Frame) -> LoadOutcome {
         guard let identity = FileSystem.identity(path) else {
             loadedIdentity = nil
             let gone: FileStatus = document == nil ? .missing : .removed
@@ -130,127 +127,101 @@ final class PreviewSession {
         if !force, identity == loadedIdentity { return .unchanged }
         // Taken before reading: a write during the read changes it again, and its event reloads.
         loadedIdentity = identity
-        var bytes: [UInt8]
+        let bytes: [UInt8]
         do {
             bytes = try frame.time(\.read) { try FileSystem.read(path) }
         } catch {
-            let reason = (error as? FileSystem.Failure)?.reason ?? "\(error)"
-            diagnostics = [Diagnostic(.error, "cannot read the style file: \(reason)", at: SourceLocation(line: 1, column: 1), path: path)]
+            diagnostics = [StyleLoader.unreadable(path, error)]
             status = .errors(1, warnings: 0)
             return .failed
         }
-        let result = frame.time(\.parse) { StyleLoader.load(bytes: &bytes, path: path, reusing: reuseViews ? document : nil) }
-        diagnostics = result.diagnostics
+        let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil) }
         guard let loaded = result.document else {
+            diagnostics = result.diagnostics
             status = .errors(result.diagnostics.errorCount, warnings: result.diagnostics.warningCount)
             return .failed
         }
+        let natural = frame.time(\.layout) { renderer.layout(loaded) }
+        diagnostics = Findings.all(result, layout: natural)
         let first = document == nil
-        frame.time(\.parse) { adopt(loaded) }
-        status = .upToDate(warnings: result.diagnostics.warningCount)
+        frame.time(\.reconcile) { adopt(loaded) }
+        naturalLayout = natural
+        status = .upToDate(warnings: diagnostics.warningCount)
         return .loaded(first: first)
     }
 
-    /// The files to watch: the style file and the images its last good document uses.
-    var watchedPaths: Set<String> {
-        var paths = document?.dependencies ?? []
-        paths.insert(path)
-        return paths
+    /// The files to watch, by kind: the style file and what its last good document depends on.
+    var dependencies: Set<Dependency> {
+        var dependencies = document?.dependencies ?? []
+        dependencies.insert(Dependency(path, kind: .style))
+        return dependencies
     }
 
-    /// Makes `loaded` current, carrying each view's state, the focus and any press over: by id,
-    /// else by position. A start state the file changed (`isSelected: true` added) wins.
+    /// What a reload must do about changed files, decided by the kind of each.
+    struct Reaction: Equatable {
+        /// Read the style file (unless its identity is unchanged and not `force`).
+        var reread = false
+        var force = false
+        /// Take unchanged views over from the last document.
+        var reuseViews = true
+        /// Redraw the whole canvas even when the style file is unchanged.
+        var redrawAll = false
+    }
+
+    /// How to react to `paths` changing (`forced` for the reload key): the style file is read
+    /// again, reusing unchanged views; a changed image may be one that was missing, so every view
+    /// is decoded again (a placeholder becomes the picture) and redrawn; an imported file changes
+    /// what the style file means, so it is read again from scratch. A path the document does not
+    /// depend on (any longer) asks for nothing.
+    func reaction(to paths: Set<String>, forced: Bool) -> Reaction {
+        var reaction = Reaction()
+        if forced { reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true) }
+        guard !paths.isEmpty else { return reaction }
+        var kinds: [String: Dependency.Kind] = [:]
+        for dependency in dependencies { kinds[dependency.path] = dependency.kind }
+        for path in paths {
+            switch kinds[path] {
+            case .style?:
+                reaction.reread = true
+            case .image?, .import?:
+                reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true)
+            case nil:
+                continue
+            }
+        }
+        return reaction
+    }
+
+    /// Makes `loaded` current. The reconciler carries each view's state, the focus and any press
+    /// over, and keeps what was shown until `takeReloadDamage` compares it with the new layout.
     private func adopt(_ loaded: StyleDocument) {
-        let oldViews = document?.views ?? []
-        var byID: [String: Int] = [:]
-        for (index, view) in oldViews.enumerated() {
-            if let id = view.id, byID[id] == nil { byID[id] = index }
-        }
-        let claimed = Set(loaded.views.compactMap { $0.id.flatMap { byID[$0] } })
-        // A view the loader took over from the last document is written as it was: it keeps its
-        // state and its look without building or comparing anything.
-        var reused: [Bool] = []
-        reused.reserveCapacity(loaded.views.count)
-        var newStates: [ControlState] = []
-        newStates.reserveCapacity(loaded.views.count)
-        var newIndex: [Int: Int] = [:]
-        var matches: [Int?] = []
-        matches.reserveCapacity(loaded.views.count)
-        for (index, view) in loaded.views.enumerated() {
-            var old: Int?
-            if let id = view.id, let match = byID[id] {
-                old = match
-            } else if index < oldViews.count, !claimed.contains(index) {
-                old = index
-            }
-            var state = ControlState.normal
-            var same = false
-            if let old {
-                newIndex[old] = index
-                if view === oldViews[old] {
-                    same = true
-                    state = states[old]
-                } else {
-                    let (was, now) = (oldViews[old].initialState, view.initialState)
-                    state = states[old].subtracting(was.subtracting(now)).union(now.subtracting(was))
-                }
-            } else {
-                state = view.initialState
-            }
-            newStates.append(view.type.isControl ? state : .normal)
-            matches.append(old)
-            reused.append(same)
-        }
-        if let document {
-            shown = (document, layout, states.indices.map(state(of:)), matches, reused)
-        }
+        var pressed: Set<Int> = []
+        if let press = pointerPress, press.inside { pressed.insert(press.index) }
+        if let keyPress { pressed.insert(keyPress) }
+        let shown = document.map { Reconciler.Shown(document: $0, layout: layout, states: states, pressed: pressed) }
+        let reconciler = Reconciler(from: shown, to: loaded)
+        self.reconciler = shown == nil ? nil : reconciler
         document = loaded
-        states = newStates
+        states = reconciler.states
         layout = nil
+        naturalLayout = nil
         layoutAreaWidth = nil
-        focus = focus.flatMap { newIndex[$0] }
+        focus = focus.flatMap(reconciler.newIndex(ofOld:))
         if focus == nil { focusVisible = false }
-        pointerPress = pointerPress.flatMap { press in newIndex[press.index].map { ($0, press.inside) } }
-        keyPress = keyPress.flatMap { newIndex[$0] }
+        pointerPress = pointerPress.flatMap { press in reconciler.newIndex(ofOld: press.index).map { ($0, press.inside) } }
+        keyPress = keyPress.flatMap(reconciler.newIndex(ofOld:))
         damage = Damage()
     }
 
     /// Whether a reload is waiting to be compared with what was shown before it.
-    var hasReloadComparison: Bool { shown != nil }
+    var hasReloadComparison: Bool { reconciler != nil }
 
     /// After a reload and its layout: the canvas rectangles (points) whose pixels may differ
-    /// from what was on screen, or nil when everything must be redrawn. A view is redrawn when
-    /// its frame, its drawn state or its look (class and every property) changed, over both its
-    /// old and new frames; an edit to one button redraws one button.
+    /// from what was on screen, or nil when everything must be redrawn.
     func takeReloadDamage() -> [Rect]? {
-        guard let shown else { return nil }
-        self.shown = nil
-        guard let document, let layout, let oldLayout = shown.layout,
-              layout.canvasSize == oldLayout.canvasSize,
-              document.canvas.background == shown.document.canvas.background,
-              document.dependencies == shown.document.dependencies else { return nil }
-        let oldViews = shown.document.views
-        var rects: [Rect] = []
-        var continued = Set<Int>()
-        for (index, view) in document.views.enumerated() {
-            let frame = layout.frames[index]
-            guard let old = shown.matches[index], old < oldViews.count else {
-                rects.append(view.coverage(in: frame, state: state(of: index)))
-                continue
-            }
-            continued.insert(old)
-            let (oldFrame, was, now) = (oldLayout.frames[old], shown.states[old], state(of: index))
-            if frame == oldFrame, was == now {
-                if shown.reused[index] { continue }
-                if view.component(in: now).hasSameLook(as: oldViews[old].component(in: was)) { continue }
-            }
-            let (covered, coveredBefore) = (view.coverage(in: frame, state: now), oldViews[old].coverage(in: oldFrame, state: was))
-            rects.append(covered)
-            if !covered.contains(coveredBefore) { rects.append(coveredBefore) }
-        }
-        for old in oldViews.indices where !continued.contains(old) {
-            rects.append(oldViews[old].coverage(in: oldLayout.frames[old], state: shown.states[old]))
-        }
+        guard let reconciler else { return nil }
+        self.reconciler = nil
+        guard let layout, case .rects(let rects) = reconciler.damage(layout: layout) else { return nil }
         return rects
     }
 
@@ -259,8 +230,9 @@ final class PreviewSession {
     /// Drops the layout so the next `layOut` measures again (an image the layout sized changed).
     func invalidateLayout() {
         layout = nil
+        naturalLayout = nil
         layoutAreaWidth = nil
-        shown = nil
+        reconciler = nil
     }
 
     /// Lays the document out for a canvas area `areaWidth` pixels wide; true when it did work.
@@ -269,7 +241,8 @@ final class PreviewSession {
     @discardableResult
     func layOut(areaWidth: Int, scale: Double) -> Bool {
         guard let document, layout == nil || layoutAreaWidth != areaWidth else { return false }
-        let natural = renderer.layout(document)
+        let natural = naturalLayout ?? renderer.layout(document)
+        naturalLayout = natural
         if Int((natural.canvasSize.width * scale).rounded(.up)) >= areaWidth {
             layout = natural
         } else {
@@ -394,10 +367,9 @@ final class PreviewSession {
         }
     }
 
-    /// `h`, `s` and `d`: switches a state of the focused control on or off and keeps it, so it
-    /// can be looked at (or screenshotted) without holding anything down.
-    /// Toggles `state` on the focused control; the class name when the focused view is not a
-    /// control and so has no states.
+    /// `h`, `s` and `d`: switches `state` of the focused control on or off and keeps it, so it
+    /// can be looked at (or screenshotted) without holding anything down. The class name when
+    /// the focused view is not a control and so has no states.
     func toggle(_ state: ControlState) -> String? {
         guard let focus else { return nil }
         showFocus()

@@ -20,6 +20,8 @@ final class Tracer {
         var started: UInt64
         var read: UInt64 = 0
         var parse: UInt64 = 0
+        /// Carrying states over a reload and finding what it changed on screen.
+        var reconcile: UInt64 = 0
         var layout: UInt64 = 0
         var render: UInt64 = 0
         var blit: UInt64 = 0
@@ -29,6 +31,17 @@ final class Tracer {
         init(_ cause: Cause, started: UInt64 = MonotonicClock.now()) {
             self.cause = cause
             self.started = started
+        }
+
+        /// Adds `other`'s step times and redrawn views to this frame's: two frames' work shown as one.
+        mutating func absorb(_ other: Frame) {
+            read += other.read
+            parse += other.parse
+            reconcile += other.reconcile
+            layout += other.layout
+            render += other.render
+            blit += other.blit
+            if let views = other.views { self.views = (self.views ?? 0) + views }
         }
 
         /// Runs `body`, adding its time to the step at `step`.
@@ -54,6 +67,7 @@ final class Tracer {
         var line = "{\"frame\":\(frameCount),\"cause\":\"\(frame.cause.rawValue)\""
         line += ",\"read_ms\":" + Self.format(frame.read)
         line += ",\"parse_ms\":" + Self.format(frame.parse)
+        line += ",\"reconcile_ms\":" + Self.format(frame.reconcile)
         line += ",\"layout_ms\":" + Self.format(frame.layout)
         line += ",\"render_ms\":" + Self.format(frame.render)
         line += ",\"blit_ms\":" + Self.format(frame.blit)

@@ -3,13 +3,15 @@ import Glibc
 #endif
 import DesignableCore
 
-/// Loads a style file, printing its findings; the document, or a failure when it has errors
+/// Loads and lays out a style file, printing its findings (the same `Findings` as every command
+/// and the preview give); the document and its layout, or a failure when it has errors
 /// (`outcome` says what did not happen: "nothing rendered").
-func loadReporting(_ path: String, outcome: String) throws -> StyleDocument {
+func loadReporting(_ path: String, renderer: Renderer, outcome: String) throws -> (StyleDocument, Layout) {
     let result = StyleLoader.load(path: path)
-    Console.report(result.diagnostics)
-    guard let document = result.document else { throw Failure(path, hasErrors: result.diagnostics, so: outcome) }
-    return document
+    let layout = result.document.map { renderer.layout($0) }
+    Console.report(Findings.all(result, layout: layout))
+    guard let document = result.document, let layout else { throw Failure(path, hasErrors: result.diagnostics, so: outcome) }
+    return (document, layout)
 }
 
 extension Failure {
@@ -89,11 +91,11 @@ struct CheckCommand: Command {
 
     func run() throws -> Int32 {
         let result = StyleLoader.load(path: style)
-        Console.report(result.diagnostics)
-        if let document = result.document {
-            // A file can be well-formed and still too large to draw, or draw views where nobody sees them.
-            let layout = Renderer().layout(document)
-            Console.report(layout.findings(for: document))
+        let layout = result.document.map { Renderer().layout($0) }
+        // A file can be well-formed and still draw views where nobody sees them, or be too large to draw.
+        let findings = Findings.all(result, layout: layout)
+        Console.report(findings)
+        if let document = result.document, let layout {
             do {
                 try Renderer.checkCanvas(layout.canvasSize, scale: 1, of: document)
             } catch {
@@ -102,7 +104,7 @@ struct CheckCommand: Command {
             }
         }
         if Console.stderrIsTerminal {
-            let (errors, warnings) = (result.diagnostics.errorCount, result.diagnostics.warningCount)
+            let (errors, warnings) = (findings.errorCount, findings.warningCount)
             Console.error("\(style): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return result.diagnostics.hasErrors ? 1 : 0
@@ -122,8 +124,7 @@ struct InspectCommand: Command {
     init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
 
     func run() throws -> Int32 {
-        let document = try loadReporting(style, outcome: "nothing to inspect")
-        let layout = Renderer().layout(document)
+        let (document, layout) = try loadReporting(style, renderer: Renderer(), outcome: "nothing to inspect")
         Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
         for (index, view) in document.views.enumerated() {
             let frame = layout.frames[index]

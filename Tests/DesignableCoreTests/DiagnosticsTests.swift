@@ -103,7 +103,8 @@ final class DiagnosticsTests: XCTestCase {
         let document = try XCTUnwrap(loadStyle("canvas: {size: [20000, 20000]}\nviews: []\n"))
         XCTAssertThrowsError(try Renderer.checkCanvas(Size(width: 20000, height: 20000), scale: 1, of: document)) { error in
             let diagnostic = error as! Diagnostic
-            XCTAssertEqual(diagnostic.location, SourceLocation(line: 1, column: 9))
+            XCTAssertEqual(diagnostic.location, SourceLocation(line: 1, column: 9, file: SourceFile(path: "/tmp/designable-test/style.yaml")))
+            XCTAssertEqual(diagnostic.path, "/tmp/designable-test/style.yaml", "the path comes from the location")
             XCTAssertTrue(diagnostic.message.contains("too large to draw"))
         }
         XCTAssertNoThrow(try Renderer.checkCanvas(Size(width: 2000, height: 2000), scale: 3, of: document))

@@ -12,8 +12,7 @@ final class ReloadTests: XCTestCase {
     private let path = fixturesFolder.path + "/reload.yaml"
 
     private func load(_ text: String, reusing previous: StyleDocument? = nil) throws -> LoadResult {
-        var bytes = Array(text.utf8)
-        return StyleLoader.load(bytes: &bytes, path: path, reusing: previous)
+        StyleLoader.load(bytes: Array(text.utf8), path: path, reusing: previous)
     }
 
     private let original = """
@@ -42,15 +41,29 @@ final class ReloadTests: XCTestCase {
         let document = try XCTUnwrap(try load(original).document)
         let folder = fixturesFolder.path
         for candidate in ["nowhere.svg", "nowhere.png", "nowhere@2x.png", "assets/nowhere.svg", "assets/nowhere@3x.png"] {
-            XCTAssertTrue(document.dependencies.contains(folder + "/" + candidate), candidate)
+            XCTAssertTrue(document.dependencies.contains(Dependency(folder + "/" + candidate, kind: .image)), candidate)
         }
     }
 
-    func testMovedLinesOrAnotherThemeDecodeAgain() throws {
+    func testMovedLinesAreTakenOverAndFindingsMoveWithThem() throws {
+        let first = try load(original)
+        let firstDocument = try XCTUnwrap(first.document)
+        let shifted = try load("# a comment moves every line\n" + original, reusing: firstDocument)
+        let document = try XCTUnwrap(shifted.document)
+        XCTAssertTrue(document.views.indices.allSatisfy { document.views[$0].isSameDecoding(as: firstDocument.views[$0]) })
+        XCTAssertEqual(document.views.map(\.location.line), firstDocument.views.map { $0.location.line + 1 })
+        XCTAssertEqual(shifted.diagnostics.map(\.location.line), first.diagnostics.map { $0.location.line + 1 })
+    }
+
+    func testAnotherThemeOrChangedTextDecodesAgain() throws {
         let first = try XCTUnwrap(try load(original).document)
-        let shifted = try XCTUnwrap(try load("# a comment moves every line\n" + original, reusing: first).document)
-        XCTAssertFalse(shifted.views.indices.contains { shifted.views[$0] === first.views[$0] })
         let themed = try XCTUnwrap(try load("theme: {colors: {brand: red}}\n" + original, reusing: first).document)
-        XCTAssertFalse(themed.views.indices.contains { themed.views[$0] === first.views[$0] })
+        XCTAssertFalse(themed.views.indices.contains { themed.views[$0].isSameDecoding(as: first.views[$0]) })
+        // The same words on other columns, or one letter changed, is not the same text.
+        let indented = original.replacingOccurrences(of: "{class: PillUILabel, text: Three}", with: "{class: PillUILabel,  text: Three}")
+        let edited = try XCTUnwrap(try load(indented.replacingOccurrences(of: "title: One", with: "title: Ona"), reusing: first).document)
+        XCTAssertFalse(edited.views[0].isSameDecoding(as: first.views[0]))
+        XCTAssertTrue(edited.views[1].isSameDecoding(as: first.views[1]))
+        XCTAssertFalse(edited.views[2].isSameDecoding(as: first.views[2]))
     }
 }

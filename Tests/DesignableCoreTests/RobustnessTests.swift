@@ -41,7 +41,7 @@ final class RobustnessTests: XCTestCase {
                 }
                 if bytes.isEmpty { break }
             }
-            let result = StyleLoader.load(bytes: &bytes, path: path)
+            let result = StyleLoader.load(bytes: bytes, path: path)
             guard let document = result.document else {
                 XCTAssertTrue(result.diagnostics.hasErrors, "no document and no error")
                 XCTAssertTrue(result.diagnostics.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })

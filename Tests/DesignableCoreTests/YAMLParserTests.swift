@@ -82,4 +82,25 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(button.cornerRadius, 4)
         XCTAssertEqual(button.borderWidth, 3)
     }
+
+    func testNodesKnowTheirFile() throws {
+        let file = SourceFile(path: "styles/a.yaml")
+        let root = try XCTUnwrap(YAMLParser.parse("a: {b: 1}\n", file: file))
+        XCTAssertEqual(root["a"]?["b"]?.file, file)
+        XCTAssertEqual(root["a"]?["b"]?.file.path, "styles/a.yaml")
+        XCTAssertEqual(SourceFile(path: "styles/a.yaml"), file, "one path, one file, load after load")
+        XCTAssertEqual(SourceFile(path: "").path, "")
+    }
+
+    /// Every mapping, at any depth, gets merge keys and the repeated-key warning the same way.
+    func testMergeAndRepeatedKeysAreResolvedForEveryMapping() throws {
+        let text = "base: &b {x: 1, y: 2}\nnested:\n  deeper: {<<: *b, y: 3, z: 4, z: 5}\n"
+        let document = try YAMLParser.parseDocument(bytes: Array(text.utf8), file: .none)
+        let deeper = try XCTUnwrap(document.root?["nested"]?["deeper"])
+        guard case .mapping(let pairs) = deeper.kind else { return XCTFail("not a mapping") }
+        XCTAssertEqual(pairs.map { $0.key.scalar }, ["x", "y", "z", "z"], "merged first, own keys win")
+        XCTAssertEqual(deeper["y"]?.scalar, "3")
+        XCTAssertEqual(deeper["z"]?.scalar, "5")
+        XCTAssertEqual(document.findings.map(\.description), ["3:32: warning: 'z' is given twice in this mapping (first at line 3); the last one wins"])
+    }
 }

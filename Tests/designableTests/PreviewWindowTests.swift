@@ -87,7 +87,7 @@ final class PreviewWindowTests: XCTestCase {
         let preview = try PreviewProcess(["preview", path, "--trace"] + arguments, display: display.name)
         self.preview = preview
         let start = try preview.waitForFrame(after: 0, cause: "start", timeout: 60)
-        for key in ["frame", "read_ms", "parse_ms", "layout_ms", "render_ms", "blit_ms", "total_ms", "t_mono_ns"] {
+        for key in ["frame", "read_ms", "parse_ms", "reconcile_ms", "layout_ms", "render_ms", "blit_ms", "total_ms", "t_mono_ns"] {
             XCTAssertNotNil(start[key], "the trace line lacks \(key): \(start)")
         }
         let x = XDriver(display: display.name)
@@ -291,17 +291,19 @@ final class PreviewWindowTests: XCTestCase {
         try preview.waitForFrame(after: mark, cause: "file")
     }
 
+    /// A button drawing the image `later`, which does not exist when the preview starts.
+    private static let laterImage = """
+      - class: FancyButton
+        id: picture
+        image: later
+        size: [120, 60]
+        backgroundColor: "#FFFFFF"
+    """
+
     /// An image missing at first (a placeholder) is drawn as soon as its file appears, though the
     /// style file is not saved again.
     func testAnImageThatAppearsLaterIsDrawn() throws {
-        let extra = """
-          - class: FancyButton
-            id: picture
-            image: later
-            size: [120, 60]
-            backgroundColor: "#FFFFFF"
-        """
-        let (preview, x, window, _) = try open(Self.style(extra: extra))
+        let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
         let picture = (x: 120, y: 330)
         let placeholder = try x.screenshot(window)[picture.x, picture.y]
         XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)")
@@ -310,6 +312,60 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertEqual(rename(folder + "/.later.png.part", folder + "/later.png"), 0)
         try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image that appeared")
         XCTAssertEqual(try x.title(of: window), "style.yaml — up to date", "its warning is gone")
+    }
+
+    /// An image missing at first whose folder does not exist yet either is drawn as soon as the
+    /// folder and the image appear: the nearest folder that exists is watched meanwhile.
+    func testAnImageInAFolderMadeLaterIsDrawn() throws {
+        let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
+        let picture = (x: 120, y: 330)
+        var mark = preview.frameCount
+        try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: false)
+        try makeImage(Self.yellow, at: folder + "/assets/later.png")
+        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image in a new assets/ folder")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — up to date", "its warning is gone")
+
+        // A folder that arrives whole, its image already in it (a checkout, an unpacked archive).
+        try FileManager.default.removeItem(atPath: folder + "/assets")
+        try preview.waitForFrame(after: preview.frameCount, cause: "file")
+        mark = preview.frameCount
+        try FileManager.default.createDirectory(atPath: folder + "/incoming/icons", withIntermediateDirectories: true)
+        try makeImage(Self.magenta, at: folder + "/incoming/icons/later.png")
+        try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: false)
+        XCTAssertEqual(rename(folder + "/incoming/icons", folder + "/assets/icons"), 0)
+        try waitForPixel(x, window, picture, Self.magenta, cause: "file", after: mark, "the image in a folder moved into place")
+    }
+
+    /// The preview reports the same findings as `check` and `render`, layout ones included: a
+    /// view sticking out of the canvas is a warning in the title and on stderr.
+    func testThePreviewReportsWhatCheckAndRenderReport() throws {
+        let outside = """
+        canvas: {size: [200, 200]}
+        views:
+          - class: FancyButton
+            title: Off
+            frame: [150, 150, 100, 40]
+        """
+        let (preview, x, window, path) = try open(outside)
+        XCTAssertEqual(try x.title(of: window), "style.yaml — 1 warning")
+        let deadline = Date().addingTimeInterval(5)
+        while preview.stderr.isEmpty && Date() < deadline { usleep(20_000) }
+        let check = try runDesignable(["check", path])
+        XCTAssertTrue(check.stderr.contains("sticks out of the 200×200 canvas"), check.stderr)
+        XCTAssertEqual(preview.stderr, check.stderr)
+        preview.stop()
+
+        var styles = try FileManager.default.contentsOfDirectory(atPath: fixturesFolder).filter { $0.hasSuffix(".yaml") }
+            .map { fixturesFolder + "/" + $0 }
+        styles.append(path)
+        for style in styles {
+            let check = try runDesignable(["check", style])
+            let render = try runDesignable(["render", style, "-o", folder + "/out.png"])
+            let shot = try PreviewProcess(["preview", style, "--screenshot", folder + "/shot.png"], display: display?.name)
+            XCTAssertEqual(try shot.waitForExit(timeout: 60), 0, shot.stderr)
+            XCTAssertEqual(render.stderr, check.stderr, "render and check on \(style)")
+            XCTAssertEqual(shot.stderr, check.stderr, "the preview and check on \(style)")
+        }
     }
 
     /// A reload redraws only the views that changed, yet every view an edit reaches: one that
@@ -481,6 +537,8 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private var fixturesFolder: String { TestPaths.root + "/Tests/DesignableCoreTests/Fixtures" }
 
     private func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
         guard let convert = TestPaths.tool("convert-im6.q16") ?? TestPaths.tool("convert") else { throw HarnessError("no convert") }

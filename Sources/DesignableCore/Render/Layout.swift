@@ -57,10 +57,8 @@ public struct Layout: Equatable {
             guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
             let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"
-            var diagnostic = Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
-                                                at: document.views[index].location)
-            diagnostic.path = document.path
-            return diagnostic
+            return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
+                                      at: document.views[index].location)
         }
     }
 

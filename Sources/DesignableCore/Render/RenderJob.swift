@@ -71,9 +71,9 @@ public struct RenderJob {
         var output = Output()
         var start = MonotonicClock.now()
         let loaded: LoadResult
-        if var bytes = try? FileSystem.read(path) {
+        if let bytes = try? FileSystem.read(path) {
             output.phases.read = lap(&start)
-            loaded = StyleLoader.load(bytes: &bytes, path: path)
+            loaded = StyleLoader.load(bytes: bytes, path: path)
         } else {
             // The loader words a file that cannot be read as a finding at its place: let it.
             loaded = StyleLoader.load(path: path)
@@ -99,7 +99,9 @@ public struct RenderJob {
         let layout = renderer.layout(document, availableWidth: options.availableWidth)
         output.phases.layout = lap(&start)
         output.layout = layout
-        output.findings += layout.findings(for: document)
+        // The file's findings do not depend on the width that shows it (see `Findings`).
+        let natural = options.availableWidth == nil ? layout : renderer.layout(document)
+        output.findings += natural.findings(for: document)
         let state = options.state
         let surface: ImageSurface
         do {

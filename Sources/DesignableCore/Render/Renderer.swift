@@ -21,11 +21,9 @@ public final class Renderer {
         let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
         let side = Double(ImageSurface.maximumSide)
         if width > side || height > side || width * height > Double(maximumPixels) {
-            var diagnostic = Diagnostic.error(
+            throw Diagnostic.error(
                 "the canvas is \(formatNumber(size.width))×\(formatNumber(size.height)) points, \(Int(width))×\(Int(height)) pixels at \(formatNumber(scale))×: too large to draw (at most \(Int(side)) pixels a side and \(maximumPixels >> 20) megapixels)",
                 at: document.canvasLocation)
-            diagnostic.path = document.path
-            throw diagnostic
         }
     }
 

@@ -1,15 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file a node or a finding is in: a small interned number, so a location stays a few
+/// machine words and creating one per YAML event costs no reference counting.
+///
+/// The same path gives the same `SourceFile` for the life of the process, so locations from two
+/// loads of one file compare equal.
+public struct SourceFile: Hashable, Sendable, Comparable {
+    let id: UInt32
+
+    /// Text with no file behind it (a string given in a test): its findings print no path.
+    public static let none = SourceFile(id: 0)
+
+    /// The file at `path`, as the caller spells it.
+    public init(path: String) {
+        self = path.isEmpty ? .none : SourceFileTable.shared.intern(path)
+    }
+
+    init(id: UInt32) { self.id = id }
+
+    /// The path as it was first given; empty for `none`.
+    public var path: String { id == 0 ? "" : SourceFileTable.shared.path(of: self) }
+
+    public static func < (a: SourceFile, b: SourceFile) -> Bool { a.id < b.id }
+}
+
+/// Paths by number and numbers by path, behind a lock: files are interned once per load, from
+/// whichever thread loads them.
+final class SourceFileTable: @unchecked Sendable {
+    static let shared = SourceFileTable()
+    private var paths: [String] = [""]
+    private var ids: [String: UInt32] = [:]
+    private var lock = pthread_mutex_t()
+
+    private init() { pthread_mutex_init(&lock, nil) }
+
+    func intern(_ path: String) -> SourceFile {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let id = ids[path] { return SourceFile(id: id) }
+        let id = UInt32(paths.count)
+        paths.append(path)
+        ids[path] = id
+        return SourceFile(id: id)
+    }
+
+    func path(of file: SourceFile) -> String {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return Int(file.id) < paths.count ? paths[Int(file.id)] : ""
+    }
+}
+
 /// A place in a source file, 1-based, as editors and compilers print it.
 public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var file: SourceFile
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    public init(line: Int, column: Int, file: SourceFile = .none) {
+        self.file = file
         self.line = line
         self.column = column
     }
 
+    /// The first character of `file`, where findings about the file as a whole point.
+    public static func start(of file: SourceFile) -> SourceLocation {
+        SourceLocation(line: 1, column: 1, file: file)
+    }
+
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }
 }
 
@@ -23,15 +85,16 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     public var location: SourceLocation
     public var message: String
-    /// The file the finding is about; empty when it has no name (a string given in a test).
-    public var path: String
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation, path: String = "") {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
         self.severity = severity
         self.message = message
         self.location = location
-        self.path = path
     }
+
+    /// The file the finding is about, from its location; empty when it has no name (a string
+    /// given in a test).
+    public var path: String { location.file.path }
 
     public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, message, at: location)

@@ -17,7 +17,8 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// Modification time and size, which tell whether a file changed since it was read.
+    /// Device, inode, size and modification time (seconds, nanoseconds): a rename over the file
+    /// changes the inode, a rewrite the size or time, so an unchanged identity means an unchanged file.
     public static func identity(_ path: String) -> [Int]? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -107,8 +107,9 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     public var styleText: String { name }
 }
 
-/// The images Designable ships (the SubscribeButton's check, the gallery's icons), found beside
-/// the installed or built program, as a UIKit component finds images in its own bundle.
+/// The images Designable ships (today the SubscribeButton's check mark; a style file's own images
+/// sit beside the file, not here), found beside the installed or built program, as a UIKit
+/// component finds images in its own bundle.
 public enum BundledAssets {
     public static let folders: [String] = {
         if let configured = getenv("DESIGNABLE_ASSETS") { return [String(cString: configured)] }

@@ -1,3 +1,24 @@
+/// A file besides the style file that a document's look depends on, and what it is to it: the
+/// preview watches each and acts by kind when one changes.
+public struct Dependency: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The style file itself.
+        case style
+        /// An image a view draws, or a place a missing one would appear.
+        case image
+        /// Another style file this one imports (reserved for `import:`).
+        case `import`
+    }
+
+    public var path: String
+    public var kind: Kind
+
+    public init(_ path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+}
+
 /// A style file, read and checked: the canvas, the theme and the views, each view able to make
 /// its component in any state.
 public final class StyleDocument {
@@ -6,11 +27,11 @@ public final class StyleDocument {
     public let canvasLocation: SourceLocation
     public let theme: [String: Color]
     public let views: [StyledView]
-    /// Files besides the style file that its look depends on (its images).
-    public let dependencies: Set<String>
+    /// Files besides the style file that its look depends on (its images), with their kind.
+    public let dependencies: Set<Dependency>
 
     init(path: String, canvas: CanvasSettings, canvasLocation: SourceLocation, theme: [String: Color],
-         views: [StyledView], dependencies: Set<String>) {
+         views: [StyledView], dependencies: Set<Dependency>) {
         self.path = path
         self.canvas = canvas
         self.canvasLocation = canvasLocation
@@ -21,37 +42,80 @@ public final class StyleDocument {
 }
 
 /// One entry of `views:`: its class, where it goes, and the property maps that configure it.
+///
+/// What decoding made (the properties and the components built from them) lives in a `Decoding`
+/// that a later load shares when the view is written the same way, even lines further down.
 public final class StyledView {
     public typealias Pairs = [(key: YAMLNode, value: YAMLNode)]
 
-    public let type: Component.Type
-    public let id: String?
+    /// The view as decoded: everything that does not depend on where in the file it is written.
+    final class Decoding {
+        let type: Component.Type
+        let id: String?
+        let frame: Rect?
+        let size: Size?
+        let properties: Pairs
+        let stateMaps: [(state: ControlState, pairs: Pairs)]
+        let context: DecodingContext
+        /// Image files the view's look depends on, found or looked for.
+        var dependencies: Set<Dependency> = []
+        var made: [ControlState: Component] = [:]
+
+        init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
+             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext) {
+            self.type = type
+            self.id = id
+            self.frame = frame
+            self.size = size
+            self.properties = properties
+            self.stateMaps = stateMaps
+            self.context = context
+        }
+    }
+
+    let decoding: Decoding
     public let location: SourceLocation
-    public let frame: Rect?
-    public let size: Size?
     /// The view's mapping as written, to tell an unchanged view on the next load.
     let node: YAMLNode
-    /// What checking the view found, given again when a later load reuses it.
+    /// What checking the view found, given again (moved with the view) when a later load reuses it.
     var findings: [Diagnostic] = []
-    /// Image files the view's look depends on, found or looked for.
-    var dependencies: Set<String> = []
-    let properties: Pairs
-    let stateMaps: [(state: ControlState, pairs: Pairs)]
-    private let context: DecodingContext
-    private var made: [ControlState: Component] = [:]
+    /// The view's text, ignoring where in the file it starts: made when a reload compares it.
+    private(set) lazy var content = ViewContent(node)
 
-    init(type: Component.Type, id: String?, node: YAMLNode, frame: Rect?, size: Size?,
-         properties: Pairs, stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext) {
-        self.type = type
-        self.id = id
+    public var type: Component.Type { decoding.type }
+    public var id: String? { decoding.id }
+    public var frame: Rect? { decoding.frame }
+    public var size: Size? { decoding.size }
+    var properties: Pairs { decoding.properties }
+    var stateMaps: [(state: ControlState, pairs: Pairs)] { decoding.stateMaps }
+    var dependencies: Set<Dependency> { decoding.dependencies }
+
+    init(decoding: Decoding, node: YAMLNode, findings: [Diagnostic] = []) {
+        self.decoding = decoding
         self.node = node
         self.location = node.location
-        self.frame = frame
-        self.size = size
-        self.properties = properties
-        self.stateMaps = stateMaps
-        self.context = context
+        self.findings = findings
     }
+
+    /// This view as written again at `node`, the same text lines away: its decoding and
+    /// components are shared, its findings move with it. Itself when nothing moved.
+    func moved(to node: YAMLNode) -> StyledView {
+        let shift = node.location.line - location.line
+        guard shift != 0 || node.location.file != location.file else { return self }
+        let moved = findings.map { finding in
+            var finding = finding
+            if finding.location.file == location.file {
+                finding.location.line += shift
+                finding.location.file = node.location.file
+            }
+            return finding
+        }
+        return StyledView(decoding: decoding, node: node, findings: moved)
+    }
+
+    /// Whether `other` was decoded from the same text: it draws the same in every state without
+    /// building or comparing anything.
+    public func isSameDecoding(as other: StyledView) -> Bool { decoding === other.decoding }
 
     /// The states the file gave a look of their own.
     public var styledStates: ControlState {
@@ -63,15 +127,15 @@ public final class StyledView {
     /// that state and the file's map for it. Made once per state, then reused.
     public func component(in state: ControlState) -> Component {
         let state = type.isControl ? state : .normal
-        if let component = made[state] { return component }
+        if let component = decoding.made[state] { return component }
         var ignored: [Diagnostic] = []
         let component = build(state, diagnostics: &ignored)
-        made[state] = component
+        decoding.made[state] = component
         return component
     }
 
     func keep(_ component: Component, for state: ControlState) {
-        made[type.isControl ? state : .normal] = component
+        decoding.made[type.isControl ? state : .normal] = component
     }
 
     /// Makes the component for `state`; findings go to `diagnostics`, only those of the map for
@@ -79,13 +143,13 @@ public final class StyledView {
     func build(_ state: ControlState, diagnostics: inout [Diagnostic], reportingOnly: ControlState? = nil) -> Component {
         let component = type.make()
         var found: [Diagnostic] = []
-        component.apply(properties, in: context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &found)
+        component.apply(properties, in: decoding.context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &found)
         if reportingOnly == nil { diagnostics += found }
         for (name, layer) in ControlState.layered where state.contains(layer) {
             component.applyStateDefaults(layer)
             for map in stateMaps where map.state == layer {
                 found = []
-                component.apply(map.pairs, in: context, className: "\(type.className) in its \(name) state", diagnostics: &found)
+                component.apply(map.pairs, in: decoding.context, className: "\(type.className) in its \(name) state", diagnostics: &found)
                 if reportingOnly == nil || reportingOnly == layer { diagnostics += found }
             }
         }

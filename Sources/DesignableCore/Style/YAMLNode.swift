@@ -8,6 +8,8 @@ public final class YAMLNode {
     public enum Kind {
         case scalar(String)
         case sequence([YAMLNode])
+        /// The pairs as they apply: merge keys (`<<: *base`) already resolved, so the mapping's
+        /// own keys come after (and win over) the merged ones. A repeated key stays, the last wins.
         case mapping([(key: YAMLNode, value: YAMLNode)])
     }
 
@@ -48,22 +50,8 @@ public final class YAMLNode {
         }
     }
 
-    /// Whether `other` was written exactly as this node: the same text in the same places, down
-    /// to every child. A view written the same way as last time decodes the same way.
-    public func isIdentical(to other: YAMLNode) -> Bool {
-        if self === other { return true }
-        guard location == other.location, isPlain == other.isPlain else { return false }
-        switch (kind, other.kind) {
-        case (.scalar(let a), .scalar(let b)):
-            return a == b
-        case (.sequence(let a), .sequence(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
-        case (.mapping(let a), .mapping(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.key.isIdentical(to: $1.key) && $0.value.isIdentical(to: $1.value) }
-        default:
-            return false
-        }
-    }
+    /// The file the node was written in.
+    public var file: SourceFile { location.file }
 
     /// The value under `key` in a mapping, with the key node itself for its place.
     public subscript(key: String) -> YAMLNode? {
@@ -81,44 +69,46 @@ public enum YAMLParser {
     static func expansionLimit(forParsedNodes count: Int) -> Int { 10_000 + 100 * count }
     static let maximumDepth = 256
 
-    /// The first document of `text`, or nil when it is empty.
-    public static func parse(_ text: String) throws(Diagnostic) -> YAMLNode? {
-        var bytes = Array(text.utf8)
-        return try parse(bytes: &bytes)
+    /// The first document of `text`, or nil when it is empty. Findings that do not stop the
+    /// parse (a repeated key, a bad merge) are dropped: use `parseDocument` to have them.
+    public static func parse(_ text: String, file: SourceFile = .none) throws(Diagnostic) -> YAMLNode? {
+        try parseDocument(bytes: Array(text.utf8), file: file).root
     }
 
-    public static func parse(bytes: inout [UInt8]) throws(Diagnostic) -> YAMLNode? {
+    /// The first document of `bytes`, read as the file `file`: every node's location names it.
+    /// A syntax error is thrown; findings that leave a usable tree are returned with it.
+    public static func parseDocument(bytes: [UInt8], file: SourceFile) throws(Diagnostic) -> YAMLDocument {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw .error("the YAML parser could not start (out of memory)", at: SourceLocation(line: 1, column: 1))
+            throw .error("the YAML parser could not start (out of memory)", at: .start(of: file))
         }
         defer { yaml_parser_delete(&parser) }
-        return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLNode? in
+        return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder()
+            var builder = TreeBuilder(file: file)
             var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, file: file) }
                 defer { yaml_event_delete(&event) }
                 if try builder.take(event) { break }
             }
-            return builder.root
+            return YAMLDocument(root: builder.root, findings: builder.findings)
         }
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
+    private static func syntaxError(_ parser: yaml_parser_t, file: SourceFile) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
         guard let context = parser.context.map({ String(cString: $0) }) else {
-            return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark))
+            return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark, file: file))
         }
         // A quote or bracket left open is only noticed at the end of the file: point at where it
         // was opened, which is what needs fixing.
         if problem.contains("end of stream") {
             return .error("YAML syntax: \(context) that is never closed (\(problem) at line \(parser.problem_mark.line + 1))",
-                          at: SourceLocation(parser.context_mark))
+                          at: SourceLocation(parser.context_mark, file: file))
         }
         return .error("YAML syntax: \(problem) (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))",
-                      at: SourceLocation(parser.problem_mark))
+                      at: SourceLocation(parser.problem_mark, file: file))
     }
 
     /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
@@ -141,14 +131,19 @@ public enum YAMLParser {
             }
         }
 
+        let file: SourceFile
         var stack: [Open] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var parsedNodes = 0
+        /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
+        var findings: [Diagnostic] = []
+
+        init(file: SourceFile) { self.file = file }
 
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
-            let location = SourceLocation(event.start_mark)
+            let location = SourceLocation(event.start_mark, file: file)
             switch event.type {
             case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 return true
@@ -171,7 +166,7 @@ public enum YAMLParser {
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let open = stack.removeLast()
                 let node = open.isMapping
-                    ? YAMLNode(.mapping(open.pairs), at: open.location, expandedSize: open.size)
+                    ? YAMLNode(.mapping(YAMLMapping.resolve(open.pairs, findings: &findings)), at: open.location, expandedSize: open.size)
                     : YAMLNode(.sequence(open.items), at: open.location, expandedSize: open.size)
                 try add(node, anchor: open.anchor, at: open.location)
             default:
@@ -215,8 +210,14 @@ public enum YAMLParser {
     }
 }
 
+/// A parsed document: its root (nil when empty) and what parsing found that did not stop it.
+public struct YAMLDocument {
+    public var root: YAMLNode?
+    public var findings: [Diagnostic]
+}
+
 extension SourceLocation {
-    init(_ mark: yaml_mark_t) {
-        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    init(_ mark: yaml_mark_t, file: SourceFile) {
+        self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1, file: file)
     }
 }

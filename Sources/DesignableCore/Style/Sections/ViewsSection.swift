@@ -1,0 +1,126 @@
+/// `views:`: the list of views, each a class and its properties, laid out in the order written.
+enum ViewsSection: StyleSection {
+    static let key = "views"
+    static let isRequired = true
+
+    static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
+        switch node?.kind {
+        case .sequence(let items)?:
+            decodeViews(items, into: load)
+        case nil:
+            load.diagnostics.append(.warning("no 'views:' list: the canvas is empty", at: root.location))
+        default:
+            if let node, !node.isNull {
+                load.diagnostics.append(.error("views: expected a list of views, found \(node.summary)", at: node.location))
+            }
+        }
+        warnAboutSharedIDs(load)
+    }
+
+    /// Decodes each view, or takes it over from the last load when `ViewIdentity` matches it to a
+    /// view written the same way (lines further down is the same way; a changed letter is not).
+    private static func decodeViews(_ items: [YAMLNode], into load: StyleLoad) {
+        let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme ? $0.views : nil } ?? []
+        let keys = reusable.isEmpty ? [] : items.map(ViewIdentity.Key.init)
+        let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: keys)
+        let context = load.context
+        load.views.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if index < matches.count, let old = matches[index], reusable[old].content == keys[index].content {
+                let view = reusable[old].moved(to: item)
+                load.views.append(view)
+                load.diagnostics += view.findings
+                load.dependencies.formUnion(view.dependencies)
+                continue
+            }
+            var findings: [Diagnostic] = []
+            let warningsBefore = context.warnings.count
+            context.dependencies = []
+            if let view = decodeView(item, context: context, diagnostics: &findings) {
+                findings += context.warnings[warningsBefore...]
+                view.findings = findings
+                view.decoding.dependencies = Set(context.dependencies.map { Dependency($0, kind: .image) })
+                load.dependencies.formUnion(view.dependencies)
+                load.views.append(view)
+            }
+            load.diagnostics += findings
+        }
+    }
+
+    /// The preview keeps states by id: two views with one id would share them.
+    private static func warnAboutSharedIDs(_ load: StyleLoad) {
+        var ids: [String: SourceLocation] = [:]
+        for view in load.views {
+            guard let id = view.id else { continue }
+            if let first = ids[id] {
+                load.diagnostics.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
+            } else {
+                ids[id] = view.location
+            }
+        }
+    }
+
+    // MARK: - One view
+
+    private static func decodeView(_ node: YAMLNode, context: DecodingContext, diagnostics: inout [Diagnostic]) -> StyledView? {
+        guard case .mapping(let pairs) = node.kind else {
+            diagnostics.append(.error("a view must be a mapping with 'class:' and its properties, found \(node.summary)", at: node.location))
+            return nil
+        }
+        func value(_ key: String) -> YAMLNode? { pairs.last { $0.key.scalar == key }?.value }
+
+        guard let classNode = value("class") else {
+            diagnostics.append(.error("this view has no 'class:'; expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: node.location))
+            return nil
+        }
+        guard let className = classNode.scalar, let type = ComponentRegistry.type(named: className) else {
+            let name = classNode.scalar ?? classNode.summary
+            diagnostics.append(.error("unknown class '\(name)'\(didYouMean(name, ComponentRegistry.names)); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: classNode.location))
+            return nil
+        }
+
+        func decodePlacement<T: InspectableValue>(_ key: String, as: T.Type) -> T? {
+            guard let node = value(key), !node.isNull else { return nil }
+            do { return try T.decode(node, in: context) } catch {
+                var diagnostic = error
+                diagnostic.message = "\(key): \(diagnostic.message)"
+                diagnostics.append(diagnostic)
+                return nil
+            }
+        }
+        let id = decodePlacement("id", as: String.self)
+        let frame = decodePlacement("frame", as: Rect.self)
+        let size = decodePlacement("size", as: Size.self)
+        if frame != nil, let sizeNode = value("size") {
+            diagnostics.append(.warning("both 'frame' and 'size' are given; the frame's size is used", at: sizeNode.location))
+        }
+
+        var stateMaps: [(state: ControlState, pairs: StyledView.Pairs)] = []
+        for (name, state) in ControlState.layered {
+            guard let mapNode = value(name) else { continue }
+            if !type.isControl {
+                diagnostics.append(.warning("\(className) is not a control and never shows a '\(name)' state; this map is ignored", at: mapNode.location))
+                continue
+            }
+            guard case .mapping(let statePairs) = mapNode.kind else {
+                if !mapNode.isNull {
+                    diagnostics.append(.error("\(name): expected a mapping of properties for that state, found \(mapNode.summary)", at: mapNode.location))
+                }
+                continue
+            }
+            stateMaps.append((state, statePairs))
+        }
+
+        let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
+                                           stateMaps: stateMaps, context: context)
+        let view = StyledView(decoding: decoding, node: node)
+        // Check every value once now, each map against a component in its state, so a mistake
+        // is reported at its line whichever state would show it.
+        // The components made while checking are the ones drawing needs: keep them.
+        view.keep(view.build(.normal, diagnostics: &diagnostics), for: .normal)
+        for (_, state) in ControlState.layered where stateMaps.contains(where: { $0.state == state }) {
+            view.keep(view.build(state, diagnostics: &diagnostics, reportingOnly: state), for: state)
+        }
+        return view
+    }
+}

@@ -1,0 +1,128 @@
+@testable import DesignableCore
+import XCTest
+
+/// The reconciler on its own, without X: which view continues which, what states and focus
+/// carry over, and what a reload must redraw.
+final class ReconcilerTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        pinTestFonts()
+    }
+
+    private let renderer = Renderer()
+    /// What a view covers, for these tests: its frame.
+    private let coverage: Reconciler.Coverage = { _, _, frame in frame }
+
+    private func document(_ text: String, reusing previous: StyleDocument? = nil) throws -> StyleDocument {
+        let result = StyleLoader.load(bytes: Array(text.utf8), path: "/tmp/designable-test/reconcile.yaml", reusing: previous)
+        XCTAssertFalse(result.diagnostics.hasErrors, "\(result.diagnostics)")
+        return try XCTUnwrap(result.document)
+    }
+
+    /// Reloads `new` over `old` shown in `states` (the loader reusing `old`): the reconciler and
+    /// the damage.
+    private func reload(_ old: StyleDocument, states: [ControlState], pressed: Set<Int> = [], to text: String) throws
+        -> (document: StyleDocument, reconciler: Reconciler, damage: Reconciler.Damage) {
+        let new = try document(text, reusing: old)
+        let shown = Reconciler.Shown(document: old, layout: renderer.layout(old), states: states, pressed: pressed)
+        let (reconciler, damage) = Reconciler.reconcile(from: shown, to: new, layout: renderer.layout(new), coverage: coverage)
+        return (new, reconciler, damage)
+    }
+
+    private func buttons(_ titles: [String], ids: Bool = false, prefix: String = "") -> String {
+        "canvas: {size: [300, 400]}\n" + prefix + "views:\n" + titles.map { title in
+            "  - class: FancyButton\n" + (ids ? "    id: \(title)\n" : "") + "    title: \(title)\n    size: [200, 40]\n"
+        }.joined()
+    }
+
+    func testStateIsCarriedByID() throws {
+        let old = try document(buttons(["a", "b", "c"], ids: true))
+        let (_, reconciler, _) = try reload(old, states: [.selected, .normal, .disabled], to: buttons(["c", "a", "b"], ids: true))
+        XCTAssertEqual(reconciler.matches, [2, 0, 1])
+        XCTAssertEqual(reconciler.states, [.disabled, .selected, .normal])
+    }
+
+    func testStateIsCarriedByPositionWhenAViewIsEdited() throws {
+        let old = try document(buttons(["a", "b"]))
+        let (_, reconciler, damage) = try reload(old, states: [.normal, .selected], to: buttons(["a", "B"]))
+        XCTAssertEqual(reconciler.matches, [0, 1])
+        XCTAssertEqual(reconciler.states, [.normal, .selected], "the edited view keeps its state")
+        XCTAssertEqual(damage, .rects([Rect(x: 50, y: 68, width: 200, height: 40)]), "only the edited view is redrawn")
+    }
+
+    func testASelectedStateAddedInTheFileWins() throws {
+        let old = try document(buttons(["a", "b"]))
+        let text = buttons(["a", "b"]).replacingOccurrences(of: "title: b\n", with: "title: b\n    isSelected: true\n")
+        let (_, reconciler, _) = try reload(old, states: [.selected, .disabled], to: text)
+        XCTAssertEqual(reconciler.states, [.selected, [.disabled, .selected]])
+        // And removing it again takes only that away.
+        let (_, back, _) = try reload(try document(text), states: [.normal, [.disabled, .selected]], to: buttons(["a", "b"]))
+        XCTAssertEqual(back.states, [.normal, .disabled])
+    }
+
+    func testRemovedAddedAndReorderedViews() throws {
+        let old = try document(buttons(["a", "b", "c"]))
+        let (_, removed, removedDamage) = try reload(old, states: [.normal, .selected, .normal], to: buttons(["a", "c"]))
+        XCTAssertEqual(removed.matches, [0, 2], "c is written as before, so it is c, not b edited")
+        XCTAssertEqual(removed.states, [.normal, .normal])
+        XCTAssertNil(removed.newIndex(ofOld: 1))
+        guard case .rects(let rects) = removedDamage else { return XCTFail("\(removedDamage)") }
+        XCTAssertTrue(rects.contains(Rect(x: 50, y: 120, width: 200, height: 40)), "where c was is cleared")
+
+        let (_, added, _) = try reload(old, states: [.selected, .normal, .normal], to: buttons(["new", "a", "b", "c"]))
+        XCTAssertEqual(added.matches, [nil, 0, 1, 2])
+        XCTAssertEqual(added.states, [.normal, .selected, .normal, .normal])
+
+        let (_, reordered, _) = try reload(old, states: [.selected, .normal, .disabled], to: buttons(["c", "b", "a"]))
+        XCTAssertEqual(reordered.matches, [2, 1, 0])
+        XCTAssertEqual(reordered.states, [.disabled, .normal, .selected])
+        XCTAssertEqual(reordered.newIndex(ofOld: 0), 2, "focus on a follows it to the end")
+    }
+
+    func testFocusAndPressFollowTheirView() throws {
+        let old = try document(buttons(["a", "b"], ids: true))
+        let (_, reconciler, damage) = try reload(old, states: [.normal, .normal], pressed: [1], to: buttons(["b", "a"], ids: true))
+        XCTAssertEqual(reconciler.newIndex(ofOld: 1), 0)
+        XCTAssertEqual(reconciler.newIndex(ofOld: 0), 1)
+        // Both moved, so both are redrawn, the pressed one still highlighted.
+        guard case .rects(let rects) = damage else { return XCTFail("\(damage)") }
+        XCTAssertEqual(Set(rects), [Rect(x: 50, y: 16, width: 200, height: 40), Rect(x: 50, y: 68, width: 200, height: 40)])
+    }
+
+    func testDamageIsOnlyTheChangedView() throws {
+        let old = try document(buttons(["a", "b", "c"]))
+        let edited = buttons(["a", "b", "c"]).replacingOccurrences(of: "title: c\n", with: "title: c\n    cornerRadius: 9\n")
+        let (_, _, damage) = try reload(old, states: [.normal, .normal, .normal], to: edited)
+        XCTAssertEqual(damage, .rects([Rect(x: 50, y: 120, width: 200, height: 40)]))
+        // The coverage given is what is redrawn: a wider one (a ring, a shadow) widens the damage.
+        let new = try document(edited, reusing: old)
+        let shown = Reconciler.Shown(document: old, layout: renderer.layout(old), states: [.normal, .normal, .normal])
+        let wide = Reconciler(from: shown, to: new).damage(layout: renderer.layout(new)) { _, _, frame in frame.insetBy(dx: -6, dy: -6) }
+        XCTAssertEqual(wide, .rects([Rect(x: 44, y: 114, width: 212, height: 52)]))
+    }
+
+    func testACommentAboveEveryViewReusesThemAll() throws {
+        let old = try document(buttons(["a", "b", "c"]))
+        let (new, reconciler, damage) = try reload(old, states: [.selected, .normal, .disabled],
+                                                   to: buttons(["a", "b", "c"], prefix: "# a comment\n\n"))
+        XCTAssertEqual(damage, .rects([]), "nothing to redraw")
+        XCTAssertEqual(reconciler.states, [.selected, .normal, .disabled])
+        XCTAssertTrue(new.views.indices.allSatisfy { new.views[$0].isSameDecoding(as: old.views[$0]) }, "the loader took every view over")
+        XCTAssertEqual(new.views[0].location.line, old.views[0].location.line + 2)
+    }
+
+    func testTheLoaderNeverReusesAViewWhoseTextChanged() throws {
+        let old = try document(buttons(["a", "b"]))
+        let new = try document(buttons(["a", "b"]).replacingOccurrences(of: "title: b", with: "title: \"b\""), reusing: old)
+        XCTAssertTrue(new.views[0].isSameDecoding(as: old.views[0]))
+        XCTAssertFalse(new.views[1].isSameDecoding(as: old.views[1]), "quoting is text too")
+    }
+
+    func testNoPreviousLayoutRedrawsEverything() throws {
+        let old = try document(buttons(["a"]))
+        let new = try document(buttons(["a", "b"]))
+        let shown = Reconciler.Shown(document: old, layout: nil, states: [.normal])
+        XCTAssertEqual(Reconciler(from: shown, to: new).damage(layout: renderer.layout(new), coverage: coverage), .everything)
+        XCTAssertEqual(Reconciler(from: nil, to: new).states, [.normal, .normal])
+    }
+}
