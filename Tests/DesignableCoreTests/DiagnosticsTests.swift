@@ -1,4 +1,5 @@
 @testable import DesignableCore
+import Foundation
 import XCTest
 
 /// What a person sees for each kind of mistake: the place, what was expected, what was found.
@@ -97,6 +98,23 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
         XCTAssertTrue(result.diagnostics.first!.message.contains("image 'facebok' not found"))
         XCTAssertTrue(result.diagnostics.first!.message.contains("(did you mean 'facebook'?)"))
+    }
+
+    func testAMissingImageNamesThePathsItLookedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("designable-missing-image-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("style.yaml").path
+        let withExtension = StyleLoader.load(text: "views:\n  - {class: UIButton, image: heart.png}\n", path: path)
+        XCTAssertEqual(withExtension.diagnostics.map(\.message), [
+            "image 'heart.png' not found: looked for heart.png beside the style file, in assets/ and in assets/icons/; drawing a placeholder",
+        ])
+        let withoutExtension = StyleLoader.load(text: "views:\n  - {class: UIButton, image: icons/star}\n", path: path)
+        XCTAssertEqual(withoutExtension.diagnostics.map(\.message), [
+            "image 'icons/star' not found: looked for icons/star.svg, icons/star.png, icons/star@2x.png and icons/star@3x.png beside the style file, in assets/ and in assets/icons/; drawing a placeholder",
+        ])
+        let absolute = StyleLoader.load(text: "views:\n  - {class: UIButton, image: /no/such/heart.png}\n", path: path)
+        XCTAssertEqual(absolute.diagnostics.map(\.message), ["image '/no/such/heart.png' not found: looked for /no/such/heart.png; drawing a placeholder"])
     }
 
     func testCanvasTooLargeToAllocate() throws {

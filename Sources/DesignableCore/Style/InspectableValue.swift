@@ -115,8 +115,20 @@ extension String: InspectableValue {
         return text
     }
 
-    public var styleText: String { "\"\(self)\"" }
+    public var styleText: String { yamlQuoted(self) }
 }
+
+/// `text` as a YAML double-quoted scalar, the way a style file writes it: quotes, backslashes,
+/// line breaks and other control characters escaped, so it reads back as the same text.
+public func yamlQuoted(_ text: String) -> String {
+    doubleQuoted(text, escapes: yamlEscapes) { "\\x" + hexByte($0) }
+}
+
+/// YAML's short escapes beyond JSON's, and the line breaks YAML would fold if left unescaped.
+private let yamlEscapes: [Unicode.Scalar: String] = [
+    "\u{0}": "\\0", "\u{7}": "\\a", "\u{8}": "\\b", "\u{1B}": "\\e",
+    "\u{85}": "\\N", "\u{2028}": "\\L", "\u{2029}": "\\P",
+]
 
 extension Bool: InspectableValue {
     public static var typeName: String { "Bool" }

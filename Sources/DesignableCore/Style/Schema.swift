@@ -47,19 +47,3 @@ public enum StyleSchema {
 
 }
 
-/// `text` as a JSON string literal, quotes and escapes included.
-public func jsonQuoted(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        case "\t": escaped += "\\t"
-        case "\r": escaped += "\\r"
-        case _ where scalar.value < 0x20: escaped += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        default: escaped.unicodeScalars.append(scalar)
-        }
-    }
-    return escaped + "\""
-}
