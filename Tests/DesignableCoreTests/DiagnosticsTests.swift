@@ -33,7 +33,7 @@ final class DiagnosticsTests: XCTestCase {
             "1:28: warning: canvas has no property 'backgrund' (did you mean 'background'?); it is ignored",
             "3:12: error: unknown class 'FancyButon' (did you mean 'FancyButton'?); expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel",
             "6:5: warning: FancyButton has no property 'cornerRadus' (did you mean 'cornerRadius'?); it is ignored",
-            "7:18: error: borderWidth: must be at least 0, found -1",
+            "7:18: error: borderWidth: must not be negative, found -1",
             "8:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)",
             "9:16: error: tintColor: '#12345' is not a hex colour: write #RGB, #RRGGBB or #RRGGBBAA",
             "10:11: error: font: font size 0 is out of range: write a size from 1 to 1000",
@@ -74,7 +74,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [10]\n"),
                        ["3:11: error: size: expected a size [width, height], found a list of 1"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [-10, 5]\n"),
-                       ["3:11: error: size: width must not be negative, found -10"])
+                       ["3:12: error: size: width must not be negative, found -10"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    frame: {x: 1, y: 2, width: 3, hieght: 4}\n"),
                        ["3:12: error: frame: expected a rectangle [x, y, width, height]; the mapping lacks 'height'"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [1e9, 5]\n"),

@@ -9,12 +9,11 @@ public struct Font: Hashable, Sendable, InspectableValue {
     public init(_ description: String) { self.description = description }
 
     public static var typeName: String { "UIFont" }
-    public static var expectation: String { "a font description such as \"Sans Bold 17\"" }
-    public static var schema: String { #""type": "string""# }
+    public static let shape = ValueShape.described("a font description such as \"Sans Bold 17\"", .text(allowsBlank: false))
     static let sizeRange = 1.0...1_000.0
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
-        guard let text = node.scalar, !node.isNull, !text.trimmingWhitespace().isEmpty else { throw .mismatch(Font.self, node) }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
+        guard let text = reading.text else { throw .unreadable(Font.self, node) }
         if let size = pointSize(of: text), !sizeRange.contains(size) {
             throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
         }
@@ -73,11 +72,11 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 
     public static var typeName: String { "UIImage" }
-    public static var expectation: String { "an image name (name.svg or name.png beside the style file or in its assets/ folder)" }
-    public static var schema: String { #""type": "string""# }
+    public static let shape = ValueShape.described(
+        "an image name (name.svg or name.png beside the style file or in its assets/ folder)", .text(allowsBlank: false))
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
-        guard let name = node.scalar, !node.isNull, !name.isEmpty else { throw .mismatch(ImageReference.self, node) }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
+        guard let name = reading.text else { throw .unreadable(ImageReference.self, node) }
         let ownFolders = ["", "assets", "assets/icons"]
         let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
         let candidates: [(suffix: String, scale: Int)] = hasExtension
