@@ -3,9 +3,11 @@
 SWIFT      ?= swift
 GALLERY    ?= assets/examples/gallery.yaml
 BIN        := .build/release/designable
-# Debian packages: the C libraries, the pinned test fonts, and the X tools the window tests drive.
+# Debian packages: the C libraries, the pinned test fonts, the X tools the window tests drive, and
+# the JSON Schema validator the schema test checks `designable schema` with.
 PACKAGES   := pkg-config zlib1g-dev libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
-              fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin
+              fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin \
+              python3-jsonschema
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build debug run test bench install clean

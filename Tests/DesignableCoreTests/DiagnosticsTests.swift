@@ -1,4 +1,5 @@
 @testable import DesignableCore
+import Foundation
 import XCTest
 
 /// What a person sees for each kind of mistake: the place, what was expected, what was found.
@@ -32,7 +33,7 @@ final class DiagnosticsTests: XCTestCase {
             "1:28: warning: canvas has no property 'backgrund' (did you mean 'background'?); it is ignored",
             "3:12: error: unknown class 'FancyButon' (did you mean 'FancyButton'?); expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel",
             "6:5: warning: FancyButton has no property 'cornerRadus' (did you mean 'cornerRadius'?); it is ignored",
-            "7:18: error: borderWidth: must be at least 0, found -1",
+            "7:18: error: borderWidth: must not be negative, found -1",
             "8:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)",
             "9:16: error: tintColor: '#12345' is not a hex colour: write #RGB, #RRGGBB or #RRGGBBAA",
             "10:11: error: font: font size 0 is out of range: write a size from 1 to 1000",
@@ -73,7 +74,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [10]\n"),
                        ["3:11: error: size: expected a size [width, height], found a list of 1"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [-10, 5]\n"),
-                       ["3:11: error: size: width must not be negative, found -10"])
+                       ["3:12: error: size: width must not be negative, found -10"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    frame: {x: 1, y: 2, width: 3, hieght: 4}\n"),
                        ["3:12: error: frame: expected a rectangle [x, y, width, height]; the mapping lacks 'height'"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [1e9, 5]\n"),
@@ -97,6 +98,23 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
         XCTAssertTrue(result.diagnostics.first!.message.contains("image 'facebok' not found"))
         XCTAssertTrue(result.diagnostics.first!.message.contains("(did you mean 'facebook'?)"))
+    }
+
+    func testAMissingImageNamesThePathsItLookedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("designable-missing-image-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("style.yaml").path
+        let withExtension = StyleLoader.load(text: "views:\n  - {class: UIButton, image: heart.png}\n", path: path)
+        XCTAssertEqual(withExtension.diagnostics.map(\.message), [
+            "image 'heart.png' not found: looked for heart.png beside the style file, in assets/ and in assets/icons/; drawing a placeholder",
+        ])
+        let withoutExtension = StyleLoader.load(text: "views:\n  - {class: UIButton, image: icons/star}\n", path: path)
+        XCTAssertEqual(withoutExtension.diagnostics.map(\.message), [
+            "image 'icons/star' not found: looked for icons/star.svg, icons/star.png, icons/star@2x.png and icons/star@3x.png beside the style file, in assets/ and in assets/icons/; drawing a placeholder",
+        ])
+        let absolute = StyleLoader.load(text: "views:\n  - {class: UIButton, image: /no/such/heart.png}\n", path: path)
+        XCTAssertEqual(absolute.diagnostics.map(\.message), ["image '/no/such/heart.png' not found: looked for /no/such/heart.png; drawing a placeholder"])
     }
 
     func testCanvasTooLargeToAllocate() throws {

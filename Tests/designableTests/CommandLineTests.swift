@@ -195,7 +195,9 @@ final class CommandLineTests: XCTestCase {
         let fancy = try XCTUnwrap(definitions["FancyButton"] as? [String: Any])
         let properties = try XCTUnwrap(fancy["properties"] as? [String: Any])
         let radius = try XCTUnwrap(properties["cornerRadius"] as? [String: Any])
-        XCTAssertEqual(radius["type"] as? String, "number")
+        // A number, or the same number quoted ("4"), as the loader reads both; never negative.
+        XCTAssertEqual(radius["type"] as? [String], ["number", "string"])
+        XCTAssertEqual(radius["minimum"] as? Int, 0)
         XCTAssertEqual(radius["description"] as? String, "Radius of the rounded clip on the background. Default: 0.")
         let alignment = try XCTUnwrap(properties["alignment"] as? [String: Any])
         XCTAssertEqual(alignment["enum"] as? [String], ["left", "center", "right"])

@@ -8,12 +8,7 @@ open class PropertyHolder {
     /// A new instance holding its defaults, with its properties found.
     public class func make() -> Self {
         let (instance, wrappers) = PropertyCollector.gathering { Self() }
-        let names = PropertyNames.of(Self.self, sample: instance)
-        if names.count == wrappers.count {
-            instance.properties = Array(zip(names, wrappers))
-        } else {
-            instance.properties = PropertyNames.reflect(instance)
-        }
+        instance.properties = PropertyNames.bind(wrappers, of: Self.self, instance: instance)
         return instance
     }
 
@@ -58,6 +53,28 @@ open class PropertyHolder {
 enum PropertyNames {
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: [String]] = [:]
     nonisolated(unsafe) private static var indexes: [ObjectIdentifier: [String: Int]] = [:]
+    /// Per class, each property's name with the place its wrapper takes among those the
+    /// initialisers create, matched once by identity: reflecting every instance would be slow,
+    /// and creation order need not be declaration order (a wrapper set in `init`'s body).
+    nonisolated(unsafe) private static var slots: [ObjectIdentifier: [(name: String, place: Int)]] = [:]
+
+    /// `instance`'s properties in declaration order, from the wrappers its initialisers created.
+    static func bind(_ wrappers: [AnyInspectable], of type: PropertyHolder.Type,
+                     instance: PropertyHolder) -> [(name: String, property: AnyInspectable)] {
+        let key = ObjectIdentifier(type)
+        if let table = slots[key], table.count == wrappers.count {
+            return table.map { ($0.name, wrappers[$0.place]) }
+        }
+        // First instance of the class, or one whose initialisers made other wrappers too (a
+        // holder made inside another): reflect, and learn the places when every one is known.
+        let reflected = reflect(instance)
+        if slots[key] == nil {
+            let places = Dictionary(wrappers.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
+            let table = reflected.compactMap { name, property in places[ObjectIdentifier(property)].map { (name, $0) } }
+            if table.count == reflected.count { slots[key] = table }
+        }
+        return reflected
+    }
 
     /// Where `name` stands among a class's properties, by a table built once per class.
     static func index(of name: String, in type: PropertyHolder.Type) -> Int? {
@@ -76,8 +93,8 @@ enum PropertyNames {
         return names
     }
 
-    /// Reflection walks a class before its superclass, the order in which Swift initialises
-    /// stored properties and so the order the collector sees the wrappers in.
+    /// The inspectable wrappers `instance` stores, each with its name, in declaration order
+    /// (a class's own before its superclass's, as reflection walks them).
     static func reflect(_ instance: PropertyHolder) -> [(name: String, property: AnyInspectable)] {
         var found: [(name: String, property: AnyInspectable)] = []
         var mirror: Mirror? = Mirror(reflecting: instance)

@@ -11,14 +11,14 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     /// Where the style file set this value, or nil while it holds its default.
     public private(set) var setAt: SourceLocation?
 
-    /// Values below this are refused (a negative width or radius); numbers only.
-    public let minimum: Double?
+    /// Bounds on a number property's value (a width or radius is never negative), or nil.
+    private let bounds: (minimum: Double?, maximum: Double?)?
 
-    public init(wrappedValue: Value, _ help: String, minimum: Double? = nil) {
+    public init(wrappedValue: Value, _ help: String, minimum: Double? = nil, maximum: Double? = nil) {
         self.wrappedValue = wrappedValue
         self.defaultValue = wrappedValue
         self.help = help
-        self.minimum = minimum
+        bounds = minimum == nil && maximum == nil ? nil : (minimum, maximum)
         PropertyCollector.collect(self)
     }
 
@@ -36,12 +36,14 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     public var styleText: String { wrappedValue.styleText }
     public var defaultStyleText: String { defaultValue.styleText }
 
+    /// The forms the property accepts: its type's, within its bounds.
+    public var shape: ValueShape {
+        bounds.map { Value.shape.bounded(minimum: $0.minimum, maximum: $0.maximum) } ?? Value.shape
+    }
+
     public func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) {
-        let value = try Value.decode(node, in: context)
-        if let minimum, let number = value as? Double, number < minimum {
-            throw .error("must be at least \(formatNumber(minimum)), found \(formatNumber(number))", at: node.location)
-        }
-        wrappedValue = value
+        // The type's own shape when unbounded: building a bounded one costs, and most have no bounds.
+        wrappedValue = try Value.decode(node, as: bounds == nil ? nil : shape, in: context)
         setAt = node.location
     }
 
@@ -57,8 +59,8 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
 public protocol AnyInspectable: AnyObject {
     var valueType: any InspectableValue.Type { get }
     var help: String { get }
-    /// The least value a number property takes, if it has one.
-    var minimum: Double? { get }
+    /// The forms the property accepts, for decoding and the schema.
+    var shape: ValueShape { get }
     var styleText: String { get }
     var defaultStyleText: String { get }
     var setAt: SourceLocation? { get }

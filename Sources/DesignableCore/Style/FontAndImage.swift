@@ -9,12 +9,11 @@ public struct Font: Hashable, Sendable, InspectableValue {
     public init(_ description: String) { self.description = description }
 
     public static var typeName: String { "UIFont" }
-    public static var expectation: String { "a font description such as \"Sans Bold 17\"" }
-    public static var schema: String { #""type": "string""# }
+    public static let shape = ValueShape.described("a font description such as \"Sans Bold 17\"", .text(allowsBlank: false))
     static let sizeRange = 1.0...1_000.0
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
-        guard let text = node.scalar, !node.isNull, !text.trimmingWhitespace().isEmpty else { throw .mismatch(Font.self, node) }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
+        guard let text = reading.text else { throw .unreadable(Font.self, node) }
         if let size = pointSize(of: text), !sizeRange.contains(size) {
             throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
         }
@@ -33,7 +32,7 @@ public struct Font: Hashable, Sendable, InspectableValue {
         return parseNumber(String(last))
     }
 
-    public var styleText: String { "\"\(description)\"" }
+    public var styleText: String { yamlQuoted(description) }
 }
 
 /// How an image is drawn, as an asset catalog's "Render As".
@@ -73,29 +72,35 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 
     public static var typeName: String { "UIImage" }
-    public static var expectation: String { "an image name (name.svg or name.png beside the style file or in its assets/ folder)" }
-    public static var schema: String { #""type": "string""# }
+    public static let shape = ValueShape.described(
+        "an image name (name.svg or name.png beside the style file or in its assets/ folder)", .text(allowsBlank: false))
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
-        guard let name = node.scalar, !node.isNull, !name.isEmpty else { throw .mismatch(ImageReference.self, node) }
-        let ownFolders = [context.directory, context.directory + "/assets", context.directory + "/assets/icons"]
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
+        guard let name = reading.text else { throw .unreadable(ImageReference.self, node) }
+        let ownFolders = ["", "assets", "assets/icons"]
+        let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
+        let candidates: [(suffix: String, scale: Int)] = hasExtension
+            ? [("", name.hasSuffix(".svg") ? 0 : 1)]
+            : [(".svg", 0), (".png", 1), ("@2x.png", 2), ("@3x.png", 3)]
+        // An absolute name is one place wherever the style file is.
+        let folders = name.hasPrefix("/") ? [nil] : ownFolders.map { folder in
+            folder.isEmpty ? context.directory : context.directory + "/" + folder
+        } + BundledAssets.folders
         var files: [File] = []
         var lookedFor: [String] = []
-        let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
-        for folder in ownFolders + BundledAssets.folders where files.isEmpty {
-            let base = name.hasPrefix("/") ? name : folder + "/" + name
-            let candidates: [(String, Int)] = hasExtension
-                ? [(base, name.hasSuffix(".svg") ? 0 : 1)]
-                : [(base + ".svg", 0), (base + ".png", 1), (base + "@2x.png", 2), (base + "@3x.png", 3)]
-            for (path, scale) in candidates {
+        for (index, folder) in folders.enumerated() where files.isEmpty {
+            for (suffix, scale) in candidates {
+                let path = (folder.map { $0 + "/" } ?? "") + name + suffix
                 if FileSystem.isRegularFile(path) { files.append(File(path: path, scale: scale)) }
-                if ownFolders.contains(folder) { lookedFor.append(path) }
+                if index < ownFolders.count { lookedFor.append(path) }
             }
         }
         if files.isEmpty {
-            let known = (ownFolders + BundledAssets.folders).flatMap { FileSystem.imageNames(in: $0) }
+            let known = folders.compactMap { $0 }.flatMap { FileSystem.imageNames(in: $0) }
+            let tried = candidates.map { name + $0.suffix }
+            let places = name.hasPrefix("/") ? "" : " " + listed(ownFolders.map { $0.isEmpty ? "beside the style file" : "in \($0)/" })
             context.warn(.warning(
-                "image '\(name)' not found beside the style file or in assets/ (looked for \(name).svg, \(name).png, \(name)@2x.png, \(name)@3x.png)\(didYouMean(name, known)); drawing a placeholder",
+                "image '\(name)' not found: looked for \(listed(tried))\(places)\(didYouMean(name, known)); drawing a placeholder",
                 at: node.location))
             // Where it would be: the preview watches these, and redraws when the image appears.
             context.dependencies.formUnion(lookedFor)
@@ -105,6 +110,11 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 
     public var styleText: String { name }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+func listed(_ items: [String]) -> String {
+    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
 }
 
 /// The images Designable ships (today the SubscribeButton's check mark; a style file's own images

@@ -1,16 +1,42 @@
 /// A type a component property can have: how a style file writes it, how it reads back.
 ///
 /// These are the types Interface Builder lets `@IBInspectable` carry, plus enums written as words.
+/// A new type declares its `shape` (the forms a file may write) and builds itself from what the
+/// shape read; decoding, the messages and the schema all follow from those two:
+///
+///     extension Size: InspectableValue {
+///         public static let shape = ValueShape.numbers("a size", ["width", "height"], nonNegative: true)
+///         public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Size {
+///             let v = reading.numbers
+///             return Size(width: v[0], height: v[1])
+///         }
+///     }
 public protocol InspectableValue: Equatable {
     /// The Interface Builder / UIKit name of the type, as `inspect` and the schema show it.
     static var typeName: String { get }
-    /// What a style file must write, for "expected ..." messages.
-    static var expectation: String { get }
-    /// A JSON Schema fragment (an object's body, without braces) for `designable schema`.
-    static var schema: String { get }
-    static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self
+    /// The forms a style file may write the value in.
+    static var shape: ValueShape { get }
+    /// The value from what `shape` (or a narrower one: a property's `minimum:`) read from `node`;
+    /// throws for what only the type can check (an unknown colour name).
+    static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self
+    /// Reads `node` through `shape` (`Self.shape` when nil) and makes the value. Types rarely
+    /// need their own; one may, to explain a mistake the shape cannot see.
+    static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Self
     /// The value as a style file would write it.
     var styleText: String { get }
+}
+
+extension InspectableValue {
+    /// What a style file must write, for "expected ..." messages.
+    public static var expectation: String { shape.expectation }
+
+    public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Self {
+        try make(from: (shape ?? Self.shape).read(node), at: node, in: context)
+    }
+
+    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self {
+        try decode(node, as: nil, in: context)
+    }
 }
 
 /// What decoding a value may need beyond the node itself.
@@ -37,7 +63,9 @@ public final class DecodingContext {
 }
 
 extension Diagnostic {
-    static func mismatch<T: InspectableValue>(_ type: T.Type, _ node: YAMLNode) -> Diagnostic {
+    /// A reading that does not fit the type: only when a type's `make` is handed a reading its
+    /// shape cannot give (a narrower shape of the wrong kind), which is a mistake in the code.
+    static func unreadable<T: InspectableValue>(_ type: T.Type, _ node: YAMLNode) -> Diagnostic {
         .error("expected \(T.expectation), found \(node.summary)", at: node.location)
     }
 }
@@ -50,15 +78,10 @@ public let maximumLength = 100_000.0
 
 extension Double: InspectableValue {
     public static var typeName: String { "CGFloat" }
-    public static var expectation: String { "a number" }
-    public static var schema: String { #""type": "number""# }
+    public static let shape = ValueShape.number()
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Double {
-        guard let text = node.scalar, let value = parseNumber(text) else { throw .mismatch(Double.self, node) }
-        guard value.isFinite else { throw .error("expected a finite number, found \(node.summary)", at: node.location) }
-        guard abs(value) <= maximumLength else {
-            throw .error("\(node.summary) is out of range: at most \(Int(maximumLength)) is allowed", at: node.location)
-        }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Double {
+        guard let value = reading.number else { throw .unreadable(Double.self, node) }
         return value
     }
 
@@ -67,11 +90,10 @@ extension Double: InspectableValue {
 
 extension Int: InspectableValue {
     public static var typeName: String { "Int" }
-    public static var expectation: String { "a whole number" }
-    public static var schema: String { #""type": "integer""# }
+    public static let shape = ValueShape.integer
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Int {
-        guard let text = node.scalar, let value = Int(text.trimmingWhitespace()) else { throw .mismatch(Int.self, node) }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Int {
+        guard case .integer(let value) = reading else { throw .unreadable(Int.self, node) }
         return value
     }
 
@@ -106,29 +128,35 @@ public func formatNumber(_ value: Double) -> String {
 
 extension String: InspectableValue {
     public static var typeName: String { "String" }
-    public static var expectation: String { "text" }
-    public static var schema: String { #""type": "string""# }
+    /// Null is the empty text, as an unset title is.
+    public static let shape = ValueShape.nullable(.text())
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> String {
-        if node.isNull { return "" }
-        guard let text = node.scalar else { throw .mismatch(String.self, node) }
-        return text
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> String {
+        reading.text ?? ""
     }
 
-    public var styleText: String { "\"\(self)\"" }
+    public var styleText: String { yamlQuoted(self) }
 }
+
+/// `text` as a YAML double-quoted scalar, the way a style file writes it: quotes, backslashes,
+/// line breaks and other control characters escaped, so it reads back as the same text.
+public func yamlQuoted(_ text: String) -> String {
+    doubleQuoted(text, escapes: yamlEscapes) { "\\x" + hexByte($0) }
+}
+
+/// YAML's short escapes beyond JSON's, and the line breaks YAML would fold if left unescaped.
+private let yamlEscapes: [Unicode.Scalar: String] = [
+    "\u{0}": "\\0", "\u{7}": "\\a", "\u{8}": "\\b", "\u{1B}": "\\e",
+    "\u{85}": "\\N", "\u{2028}": "\\L", "\u{2029}": "\\P",
+]
 
 extension Bool: InspectableValue {
     public static var typeName: String { "Bool" }
-    public static var expectation: String { "true or false" }
-    public static var schema: String { #""type": "boolean""# }
+    public static let shape = ValueShape.bool
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Bool {
-        switch node.scalar?.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: throw .mismatch(Bool.self, node)
-        }
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Bool {
+        guard case .bool(let value) = reading else { throw .unreadable(Bool.self, node) }
+        return value
     }
 
     public var styleText: String { self ? "true" : "false" }
@@ -136,47 +164,20 @@ extension Bool: InspectableValue {
 
 // MARK: - Geometry
 
-/// Reads `[a, b, ...]` or a mapping with the given keys, as numbers.
-private func numbers(_ node: YAMLNode, keys: [String], in context: DecodingContext,
-                     expected: String) throws(Diagnostic) -> [Double] {
-    let items: [YAMLNode]
-    switch node.kind {
-    case .sequence(let list) where list.count == keys.count:
-        items = list
-    case .mapping(let pairs):
-        var found: [YAMLNode] = []
-        for key in keys {
-            guard let value = node[key] else {
-                throw .error("expected \(expected); the mapping lacks '\(key)'", at: node.location)
-            }
-            found.append(value)
-        }
-        if let extra = pairs.first(where: { pair in !keys.contains(pair.key.scalar ?? "") }) {
-            let name = extra.key.scalar ?? "?"
-            throw .error("'\(name)' is not one of \(keys.joined(separator: ", "))\(didYouMean(name, keys))", at: extra.key.location)
-        }
-        items = found
-    default:
-        throw .error("expected \(expected), found \(node.summary)", at: node.location)
-    }
-    var values: [Double] = []
-    for item in items { values.append(try Double.decode(item, in: context)) }
+/// The numbers of a `fields` reading, as many as `count`, or a finding when the reading is not that.
+private func numbers<T: InspectableValue>(_ reading: ShapeReading, _ count: Int, for type: T.Type,
+                                          at node: YAMLNode) throws(Diagnostic) -> [Double] {
+    let values = reading.numbers
+    guard values.count == count else { throw .unreadable(T.self, node) }
     return values
-}
-
-private func nonNegative(_ values: [Double], _ names: [String], _ node: YAMLNode) throws(Diagnostic) {
-    for (value, name) in zip(values, names) where value < 0 {
-        throw .error("\(name) must not be negative, found \(formatNumber(value))", at: node.location)
-    }
 }
 
 extension Point: InspectableValue {
     public static var typeName: String { "CGPoint" }
-    public static var expectation: String { "a point [x, y]" }
-    public static var schema: String { #""type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2"# }
+    public static let shape = ValueShape.numbers("a point", ["x", "y"])
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Point {
-        let v = try numbers(node, keys: ["x", "y"], in: context, expected: expectation)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Point {
+        let v = try numbers(reading, 2, for: Point.self, at: node)
         return Point(x: v[0], y: v[1])
     }
 
@@ -185,12 +186,10 @@ extension Point: InspectableValue {
 
 extension Size: InspectableValue {
     public static var typeName: String { "CGSize" }
-    public static var expectation: String { "a size [width, height]" }
-    public static var schema: String { #""type": "array", "items": {"type": "number", "minimum": 0}, "minItems": 2, "maxItems": 2"# }
+    public static let shape = ValueShape.numbers("a size", ["width", "height"], nonNegative: true)
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Size {
-        let v = try numbers(node, keys: ["width", "height"], in: context, expected: expectation)
-        try nonNegative(v, ["width", "height"], node)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Size {
+        let v = try numbers(reading, 2, for: Size.self, at: node)
         return Size(width: v[0], height: v[1])
     }
 
@@ -199,12 +198,10 @@ extension Size: InspectableValue {
 
 extension Rect: InspectableValue {
     public static var typeName: String { "CGRect" }
-    public static var expectation: String { "a rectangle [x, y, width, height]" }
-    public static var schema: String { #""type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4"# }
+    public static let shape = ValueShape.numbers("a rectangle", ["x", "y", "width", "height"], nonNegative: true)
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Rect {
-        let v = try numbers(node, keys: ["x", "y", "width", "height"], in: context, expected: expectation)
-        try nonNegative(Array(v[2...]), ["width", "height"], node)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Rect {
+        let v = try numbers(reading, 4, for: Rect.self, at: node)
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
@@ -213,17 +210,13 @@ extension Rect: InspectableValue {
 
 extension EdgeInsets: InspectableValue {
     public static var typeName: String { "NSDirectionalEdgeInsets" }
-    public static var expectation: String { "insets [top, leading, bottom, trailing] or one number for all four" }
-    public static var schema: String {
-        #""oneOf": [{"type": "number"}, {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4}]"#
-    }
+    public static let shape = ValueShape.described(
+        "insets [top, leading, bottom, trailing] or one number for all four",
+        .oneOf([.numbers("insets", ["top", "leading", "bottom", "trailing"]), .number()]))
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> EdgeInsets {
-        if node.scalar != nil {
-            let all = try Double.decode(node, in: context)
-            return EdgeInsets(top: all, leading: all, bottom: all, trailing: all)
-        }
-        let v = try numbers(node, keys: ["top", "leading", "bottom", "trailing"], in: context, expected: expectation)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> EdgeInsets {
+        if let all = reading.number { return EdgeInsets(top: all, leading: all, bottom: all, trailing: all) }
+        let v = try numbers(reading, 4, for: EdgeInsets.self, at: node)
         return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
     }
 
@@ -236,17 +229,23 @@ extension EdgeInsets: InspectableValue {
 
 extension Color: InspectableValue {
     public static var typeName: String { "UIColor" }
-    public static var expectation: String { "a colour (#RRGGBB, a CSS or system colour name, or a theme colour)" }
-    public static var schema: String {
-        #""type": "string", "pattern": "^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9]*)(@(0|1|0?\\.[0-9]+|1\\.0+))?$""#
-    }
+    /// Hex or a name (CSS, system, or any theme colour's, so any text not starting with `#`),
+    /// either followed by `@alpha`; only `Color.parse` with the theme can tell which names exist.
+    public static let shape = ValueShape.described(
+        "a colour (#RRGGBB, a CSS or system colour name, or a theme colour)",
+        .string(pattern: #"^\s*(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[^#@\s][^@]*)(@[-+0-9.eE]+)?\s*$"#,
+                examples: ["#FF9500", "systemBlue", "red@0.5", "brand-primary"]))
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Color {
+    public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Color {
         if node.isNull {
             // `color: #FF0000` unquoted is a key with a comment after it: say so.
             throw .error("expected \(expectation), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\"", at: node.location)
         }
-        guard let text = node.scalar else { throw .mismatch(Color.self, node) }
+        return try make(from: (shape ?? Color.shape).read(node), at: node, in: context)
+    }
+
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Color {
+        guard let text = reading.text else { throw .unreadable(Color.self, node) }
         switch Color.parse(text, theme: context.theme) {
         case .success(let color): return color
         case .failure(let problem): throw .error(problem.description, at: node.location)
@@ -260,11 +259,10 @@ extension Color: InspectableValue {
 
 extension Optional: InspectableValue where Wrapped: InspectableValue {
     public static var typeName: String { Wrapped.typeName + "?" }
-    public static var expectation: String { Wrapped.expectation + " or null" }
-    public static var schema: String { Wrapped.schema }
+    public static var shape: ValueShape { .nullable(Wrapped.shape) }
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
-        node.isNull ? nil : try Wrapped.decode(node, in: context)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
+        reading == .null ? nil : try Wrapped.make(from: reading, at: node, in: context)
     }
 
     public var styleText: String { map(\.styleText) ?? "null" }
@@ -274,14 +272,11 @@ extension Optional: InspectableValue where Wrapped: InspectableValue {
 public protocol InspectableEnum: InspectableValue, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension InspectableEnum {
-    public static var expectation: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
-    public static var schema: String { #""enum": ["# + allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]" }
+    public static var shape: ValueShape { .words(allCases.map(\.rawValue)) }
 
-    public static func decode(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self {
-        guard let text = node.scalar else { throw .mismatch(Self.self, node) }
-        if let value = Self(rawValue: text) { return value }
-        let names = allCases.map(\.rawValue)
-        throw .error("expected \(expectation), found \(node.summary)\(didYouMean(text, names))", at: node.location)
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self {
+        guard let value = reading.text.flatMap(Self.init(rawValue:)) else { throw .unreadable(Self.self, node) }
+        return value
     }
 
     public var styleText: String { rawValue }

@@ -1,65 +1,97 @@
-/// The JSON Schema (draft 2020-12) of a style file, derived from the component declarations,
-/// so editors with a YAML language server complete property names and check values.
+/// The JSON Schema (draft 2020-12) of a style file, rendered from the declarations (each
+/// component's properties and their value shapes), so editors with a YAML language server
+/// complete property names and check values, and accept what the loader accepts.
 public enum StyleSchema {
-    public static func json() -> String {
-        var definitions: [String] = []
+    /// The schema as JSON text.
+    public static func json() -> String { document.serialized() }
+
+    /// The schema as a JSON value.
+    public static var document: JSONValue {
+        let names = ComponentRegistry.names.map(JSONValue.string)
+        // Each class is checked by its own definition, chosen by `class`, so a validator names
+        // the property that is wrong rather than saying no class's schema matched.
+        let byClass: [JSONValue] = ComponentRegistry.all.map { type in
+            ["if": ["properties": ["class": ["const": .string(type.className)]], "required": ["class"]],
+             "then": ["$ref": .string("#/$defs/" + type.className)]]
+        }
+        let view: JSONValue = [
+            "type": "object",
+            "properties": ["class": ["enum": .array(names)]],
+            // A view may take its class from a mapping it merges (`<<: *base`).
+            "anyOf": [["required": ["class"]], ["required": ["<<"]]],
+            "allOf": .array(byClass),
+        ]
+        var definitions: [(key: String, value: JSONValue)] = []
         for type in ComponentRegistry.all {
             let sample = type.make()
-            var properties = [
-                #""class": {"const": "\#(type.className)"}"#,
-                #""id": {"type": "string", "description": "Name for the view, kept across reloads."}"#,
-                #""frame": {\#(Rect.schema), "description": "Absolute place and size [x, y, width, height]."}"#,
-                #""size": {\#(Size.schema), "description": "Size [width, height] in the column."}"#,
-            ]
-            properties += propertySchemas(sample)
+            definitions.append((type.className, component(type, sample)))
             if type.isControl {
-                let stateRef = ##"{"$ref": "#/$defs/\##(type.className)State"}"##
-                properties += ControlState.layered.map { "\"\($0.name)\": \(stateRef)" }
-                definitions.append(#""\#(type.className)State": {"type": "object", "properties": {\#(propertySchemas(sample).joined(separator: ", "))}, "additionalProperties": false}"#)
+                definitions.append((type.className + "State", [
+                    "type": ["object", "null"],
+                    "description": .string("How \(type.className) looks in a state, over its own properties."),
+                    "properties": .object(properties(of: sample) + [mergeKey]),
+                    "additionalProperties": false,
+                ]))
             }
-            definitions.append(#""\#(type.className)": {"type": "object", "description": \#(jsonQuoted(type.summary)), "required": ["class"], "properties": {\#(properties.joined(separator: ", "))}, "additionalProperties": false}"#)
         }
-        let views = ComponentRegistry.all.map { ##"{"$ref": "#/$defs/\##($0.className)"}"## }.joined(separator: ", ")
-        let canvas = propertySchemas(CanvasSettings.make()).joined(separator: ", ")
-        return """
-        {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "title": "Designable style file",
-          "type": "object",
-          "properties": {
-            "canvas": {"type": "object", "properties": {\(canvas)}, "additionalProperties": false},
-            "theme": {"type": "object", "properties": {"colors": {"type": "object", "additionalProperties": {\(Color.schema)}}}},
-            "views": {"type": "array", "items": {"oneOf": [\(views)]}}
-          },
-          "$defs": {
-            \(definitions.joined(separator: ",\n    "))
-          }
-        }
-        """
+        definitions.append(("merge", [
+            "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
+            "anyOf": [["type": "object"], ["type": "array", "items": ["type": "object"]]],
+        ]))
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Designable style file",
+            "type": "object",
+            "properties": [
+                "canvas": [
+                    "type": ["object", "null"],
+                    "description": "The page the views are laid out on.",
+                    "properties": .object(properties(of: CanvasSettings.make()) + [mergeKey]),
+                    "additionalProperties": false,
+                ],
+                "theme": [
+                    "type": ["object", "null"],
+                    "properties": ["colors": [
+                        "type": "object",
+                        "description": "Named colours the views can use, each defined before any that uses it.",
+                        "additionalProperties": Color.shape.schema,
+                    ]],
+                    "additionalProperties": false,
+                ],
+                "views": ["type": ["array", "null"], "items": view],
+            ],
+            // `x-` keys hold anchors for views to merge (`x-base: &base {...}`), as in Compose files.
+            "patternProperties": ["^x-": [:]],
+            "additionalProperties": false,
+            "$defs": .object(definitions),
+        ]
     }
 
-    private static func propertySchemas(_ holder: PropertyHolder) -> [String] {
+    private static let mergeKey: (key: String, value: JSONValue) = ("<<", ["$ref": "#/$defs/merge"])
+
+    private static func component(_ type: Component.Type, _ sample: Component) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("class", ["const": .string(type.className)]),
+            ("id", String.shape.schema.setting("description", "Name for the view, kept across reloads.")),
+            ("frame", Rect.shape.schema.setting("description", "Absolute place and size [x, y, width, height].")),
+            ("size", Size.shape.schema.setting("description", "Size [width, height] in the column.")),
+            mergeKey,
+        ]
+        members += properties(of: sample)
+        if type.isControl {
+            members += ControlState.layered.map { ($0.name, ["$ref": .string("#/$defs/\(type.className)State")]) }
+        }
+        return [
+            "type": "object",
+            "description": .string(type.summary),
+            "properties": .object(members),
+            "additionalProperties": false,
+        ]
+    }
+
+    private static func properties(of holder: PropertyHolder) -> [(key: String, value: JSONValue)] {
         holder.properties.map { name, property in
-            let minimum = property.minimum.map { ", \"minimum\": \(formatNumber($0))" } ?? ""
-            return #""\#(name)": {\#(property.valueType.schema)\#(minimum), "description": \#(jsonQuoted(property.help + " Default: " + property.defaultStyleText + "."))}"#
+            (name, property.shape.schema.setting("description", .string(property.help + " Default: " + property.defaultStyleText + ".")))
         }
     }
-
-}
-
-/// `text` as a JSON string literal, quotes and escapes included.
-public func jsonQuoted(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        case "\t": escaped += "\\t"
-        case "\r": escaped += "\\r"
-        case _ where scalar.value < 0x20: escaped += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        default: escaped.unicodeScalars.append(scalar)
-        }
-    }
-    return escaped + "\""
 }

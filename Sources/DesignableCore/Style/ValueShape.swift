@@ -1,0 +1,273 @@
+/// The forms a style file may write a value in, described once per value type: decoding reads
+/// a node through it (its "expected …, found …" messages come from it) and `designable schema`
+/// renders it as JSON Schema, so the two cannot drift apart.
+///
+///     extension Size: InspectableValue {
+///         public static let shape = ValueShape.numbers("a size", ["width", "height"], nonNegative: true)
+///         ...
+///     }
+public enum ValueShape: Sendable {
+    /// A finite number within ±`maximumLength`: YAML's `12`, `-0.5`, `1e3`, or the same quoted
+    /// (`"4"`), as the loader reads either; `minimum` and `maximum` bound it further.
+    case number(minimum: Double? = nil, maximum: Double? = nil)
+    /// A whole number, plain or quoted.
+    case integer
+    /// `true` or `false`, or YAML 1.1's `yes`, `no`, `on`, `off`, in any case, plain or quoted.
+    case bool
+    /// Any scalar, as written: `title: 12` is the text "12". Blank text is refused unless allowed.
+    case text(allowsBlank: Bool = true)
+    /// Text of a syntax only the value type checks in full (a colour, which may name a theme
+    /// colour): `pattern` (ECMA and Python regular expressions alike) and `examples` are for the schema.
+    case string(pattern: String, examples: [String])
+    /// One of these words, exactly as written.
+    case words([String])
+    /// A fixed number of values, as a list `[w, h]` or a mapping `{width: w, height: h}`;
+    /// `noun` names the whole in messages ("a size").
+    case fields(noun: String, [Field])
+    /// The inner shape, or null (`~`, `null`, or nothing at all).
+    indirect case nullable(ValueShape)
+    /// Whichever of these shapes fits the node's kind (a scalar, a list or mapping, null).
+    case oneOf([ValueShape])
+    /// The inner shape, with its own words for what it expects.
+    indirect case described(String, ValueShape)
+
+    /// One named part of a `fields` shape.
+    public struct Field: Sendable {
+        public var name: String
+        public var shape: ValueShape
+        public init(_ name: String, _ shape: ValueShape) {
+            self.name = name
+            self.shape = shape
+        }
+    }
+
+    /// `[a, b, …]` or `{a:, b:, …}` of numbers; with `nonNegative`, the parts named `width` and
+    /// `height` must not be negative.
+    public static func numbers(_ noun: String, _ names: [String], nonNegative: Bool = false) -> ValueShape {
+        .fields(noun: noun, names.map { name in
+            Field(name, nonNegative && (name == "width" || name == "height") ? .number(minimum: 0) : .number())
+        })
+    }
+
+    /// This shape with its numbers bounded further, as a property's `minimum:` and `maximum:` ask.
+    public func bounded(minimum: Double?, maximum: Double?) -> ValueShape {
+        switch self {
+        case .number(let low, let high):
+            return .number(minimum: [low, minimum].compactMap { $0 }.max(), maximum: [high, maximum].compactMap { $0 }.min())
+        case .nullable(let inner): return .nullable(inner.bounded(minimum: minimum, maximum: maximum))
+        case .described(let text, let inner): return .described(text, inner.bounded(minimum: minimum, maximum: maximum))
+        case .oneOf(let shapes): return .oneOf(shapes.map { $0.bounded(minimum: minimum, maximum: maximum) })
+        default: return self
+        }
+    }
+
+    /// What a style file must write, for "expected …" messages: "a size [width, height]".
+    public var expectation: String {
+        switch self {
+        case .number: return "a number"
+        case .integer: return "a whole number"
+        case .bool: return "true or false"
+        case .text, .string: return "text"
+        case .words(let words): return "one of " + words.joined(separator: ", ")
+        case .fields(let noun, let fields): return noun + " [" + fields.map(\.name).joined(separator: ", ") + "]"
+        case .nullable(let inner): return inner.expectation + " or null"
+        case .oneOf(let shapes): return shapes.map(\.expectation).joined(separator: " or ")
+        case .described(let text, _): return text
+        }
+    }
+}
+
+/// What a `ValueShape` read from a node: its numbers, words and parts, checked and in order (a
+/// mapping form's parts in the order the shape names them), for the value type to build from.
+public enum ShapeReading: Equatable, Sendable {
+    case null
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case text(String)
+    case list([ShapeReading])
+
+    public var number: Double? { if case .number(let value) = self { return value } else { return nil } }
+    public var text: String? { if case .text(let value) = self { return value } else { return nil } }
+    public var list: [ShapeReading]? { if case .list(let items) = self { return items } else { return nil } }
+    /// The parts' numbers, for a `fields` shape of numbers.
+    public var numbers: [Double] { list?.compactMap(\.number) ?? [] }
+}
+
+// MARK: - Reading
+
+extension ValueShape {
+    /// Reads `node` as this shape, or throws the finding a person should see, at its place.
+    public func read(_ node: YAMLNode) throws(Diagnostic) -> ShapeReading {
+        try read(node, expecting: nil, subject: nil)
+    }
+
+    /// `expecting` overrides what a mismatch says was expected (a described or one-of shape's
+    /// words); `subject` names the part being read, for bounds ("width must not be negative").
+    private func read(_ node: YAMLNode, expecting: String?, subject: String?) throws(Diagnostic) -> ShapeReading {
+        func mismatch() -> Diagnostic {
+            .error("expected \(expecting ?? expectation), found \(node.summary)", at: node.location)
+        }
+        switch self {
+        case .number(let minimum, let maximum):
+            guard !node.isNull, let text = node.scalar, let value = parseNumber(text) else { throw mismatch() }
+            guard value.isFinite else { throw .error("expected a finite number, found \(node.summary)", at: node.location) }
+            guard abs(value) <= maximumLength else {
+                throw .error("\(node.summary) is out of range: at most \(Int(maximumLength)) is allowed", at: node.location)
+            }
+            let name = subject.map { $0 + " " } ?? ""
+            if let minimum, value < minimum {
+                let bound = minimum == 0 ? "must not be negative" : "must be at least \(formatNumber(minimum))"
+                throw .error("\(name)\(bound), found \(formatNumber(value))", at: node.location)
+            }
+            if let maximum, value > maximum {
+                throw .error("\(name)must be at most \(formatNumber(maximum)), found \(formatNumber(value))", at: node.location)
+            }
+            return .number(value)
+        case .integer:
+            guard let text = node.scalar, let value = Int(text.trimmingWhitespace()) else { throw mismatch() }
+            return .integer(value)
+        case .bool:
+            switch node.scalar?.lowercased() {
+            case "true", "yes", "on": return .bool(true)
+            case "false", "no", "off": return .bool(false)
+            default: throw mismatch()
+            }
+        case .text(let allowsBlank):
+            guard !node.isNull, let text = node.scalar, allowsBlank || !text.trimmingWhitespace().isEmpty else { throw mismatch() }
+            return .text(text)
+        case .string:
+            guard !node.isNull, let text = node.scalar else { throw mismatch() }
+            return .text(text)
+        case .words(let words):
+            guard let text = node.scalar else { throw mismatch() }
+            guard words.contains(text) else {
+                throw .error("expected \(expecting ?? expectation), found \(node.summary)\(didYouMean(text, words))", at: node.location)
+            }
+            return .text(text)
+        case .fields(_, let fields):
+            return .list(try readFields(fields, of: node, expecting: expecting ?? expectation))
+        case .nullable(let inner):
+            return node.isNull ? .null : try inner.read(node, expecting: expecting, subject: subject)
+        case .oneOf(let shapes):
+            let fitting = shapes.filter { $0.fits(node) }
+            guard let first = fitting.first else { throw mismatch() }
+            var firstProblem: Diagnostic?
+            for shape in fitting {
+                do { return try shape.read(node, expecting: expecting ?? expectation, subject: subject) } catch {
+                    firstProblem = firstProblem ?? error
+                }
+            }
+            throw firstProblem ?? .error("expected \(first.expectation)", at: node.location)
+        case .described(let text, let inner):
+            return try inner.read(node, expecting: text, subject: subject)
+        }
+    }
+
+    private func readFields(_ fields: [Field], of node: YAMLNode, expecting: String) throws(Diagnostic) -> [ShapeReading] {
+        let items: [YAMLNode]
+        switch node.kind {
+        case .sequence(let list) where list.count == fields.count:
+            items = list
+        case .mapping(let pairs):
+            let names = fields.map(\.name)
+            var found: [YAMLNode] = []
+            for name in names {
+                guard let value = node[name] else { throw .error("expected \(expecting); the mapping lacks '\(name)'", at: node.location) }
+                found.append(value)
+            }
+            if let extra = pairs.first(where: { pair in !names.contains(pair.key.scalar ?? "") }) {
+                let name = extra.key.scalar ?? "?"
+                throw .error("'\(name)' is not one of \(names.joined(separator: ", "))\(didYouMean(name, names))", at: extra.key.location)
+            }
+            items = found
+        default:
+            throw .error("expected \(expecting), found \(node.summary)", at: node.location)
+        }
+        var readings: [ShapeReading] = []
+        readings.reserveCapacity(items.count)
+        for (field, item) in zip(fields, items) {
+            readings.append(try field.shape.read(item, expecting: nil, subject: field.name))
+        }
+        return readings
+    }
+
+    /// Whether the node is of the kind this shape reads (a scalar, a collection, null), so a
+    /// one-of shape tries only the forms that could apply.
+    private func fits(_ node: YAMLNode) -> Bool {
+        switch self {
+        case .fields:
+            if case .scalar = node.kind { return false }
+            return true
+        case .nullable(let inner): return node.isNull || inner.fits(node)
+        case .described(_, let inner): return inner.fits(node)
+        case .oneOf(let shapes): return shapes.contains { $0.fits(node) }
+        default: return node.scalar != nil && !node.isNull
+        }
+    }
+}
+
+// MARK: - Schema
+
+extension ValueShape {
+    /// The shape as JSON Schema (draft 2020-12), accepting every form the loader reads: a number
+    /// may be a JSON number or a numeric string, a bool one of YAML's words as a string too.
+    public var schema: JSONValue {
+        switch self {
+        case .number(let minimum, let maximum):
+            let low = max(minimum ?? -maximumLength, -maximumLength)
+            return .object([
+                ("type", ["number", "string"]),
+                ("minimum", .number(low)),
+                ("maximum", .number(min(maximum ?? maximumLength, maximumLength))),
+                // The same number in quotes; a bound below zero cannot be checked in text, so a minus sign is refused only where no negative number is allowed.
+                ("pattern", .string(#"^\s*"# + (low < 0 ? "[-+]?" : #"\+?"#) + #"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$"#)),
+            ])
+        case .integer:
+            return .object([("type", ["integer", "string"]), ("pattern", #"^\s*[-+]?[0-9]+\s*$"#)])
+        case .bool:
+            return .object([("type", ["boolean", "string"]), ("pattern", .string(caselessWords(["true", "false", "yes", "no", "on", "off"])))])
+        case .text(let allowsBlank):
+            // YAML reads `title: 12` or `title: yes` as a number or a bool; the loader takes them as written.
+            var members: [(key: String, value: JSONValue)] = [("type", ["string", "number", "boolean"])]
+            if !allowsBlank { members.append(("pattern", #"\S"#)) }
+            return .object(members)
+        case .string(let pattern, let examples):
+            return .object([("type", "string"), ("pattern", .string(pattern)), ("examples", .array(examples.map(JSONValue.string)))])
+        case .words(let words):
+            return .object([("enum", .array(words.map(JSONValue.string)))])
+        case .fields(_, let fields):
+            // One schema for both forms: array keywords apply to the list, object ones to the mapping.
+            let names = fields.map { JSONValue.string($0.name) }
+            return .object([
+                ("type", ["array", "object"]),
+                ("prefixItems", .array(fields.map(\.shape.schema))),
+                ("items", false),
+                ("minItems", .number(Double(fields.count))),
+                ("properties", .object(fields.map { ($0.name, $0.shape.schema) })),
+                ("required", .array(names)),
+                ("additionalProperties", false),
+            ])
+        case .nullable(let inner):
+            let schema = inner.schema
+            if case .array(let types)? = schema["type"] { return schema.setting("type", .array(types + ["null"])) }
+            if case .string(let type)? = schema["type"] { return schema.setting("type", [.string(type), "null"]) }
+            if case .array(let words)? = schema["enum"] { return schema.setting("enum", .array(words + [.null])) }
+            return .object([("anyOf", [["type": "null"], schema])])
+        case .oneOf(let shapes):
+            // anyOf, not oneOf: forms may overlap (a number is also text), and any one will do.
+            return .object([("anyOf", .array(shapes.map(\.schema)))])
+        case .described(_, let inner):
+            return inner.schema
+        }
+    }
+
+    /// A pattern for exactly these words in any case, spelt out (`[Tt][Rr][Uu][Ee]`) because
+    /// JSON Schema's regular expressions have no case-insensitive flag.
+    private func caselessWords(_ words: [String]) -> String {
+        let alternatives = words.map { word in
+            word.map { letter in "[\(letter.uppercased())\(letter.lowercased())]" }.joined()
+        }
+        return "^(" + alternatives.joined(separator: "|") + ")$"
+    }
+}

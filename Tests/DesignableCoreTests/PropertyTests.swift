@@ -1,0 +1,53 @@
+@testable import DesignableCore
+import XCTest
+
+/// How a holder finds its properties, and how `inspect` writes their values back.
+final class PropertyTests: XCTestCase {
+    /// `b`'s wrapper is made in the initialiser's body, after `a`'s initial value: the wrappers are
+    /// created in the order a, b while reflection lists them b, a. Binding by order would swap them.
+    final class OutOfOrder: PropertyHolder {
+        @Inspectable var b: Double
+        @Inspectable("The a property.") var a = 1.0
+
+        required init() {
+            _b = Inspectable(wrappedValue: 2, "The b property.")
+            super.init()
+        }
+    }
+
+    func testPropertiesAreBoundToTheirOwnWrappersWhateverTheOrderOfCreation() throws {
+        for _ in 0..<2 {  // the first make reflects; later ones use the per-class table
+            let holder = OutOfOrder.make()
+            XCTAssertEqual(holder.properties.map(\.name), ["b", "a"])
+            XCTAssertEqual(holder.property(named: "a")?.help, "The a property.")
+            XCTAssertEqual(holder.property(named: "b")?.help, "The b property.")
+            XCTAssertTrue(holder.property(named: "a") === holder.$a)
+            XCTAssertTrue(holder.property(named: "b") === holder.$b)
+        }
+    }
+
+    func testEveryComponentBindsEachNameToItsOwnWrapper() {
+        for type in ComponentRegistry.all {
+            let made = type.make()
+            let reflected = PropertyNames.reflect(made)
+            XCTAssertEqual(made.properties.map(\.name), reflected.map(\.name), type.className)
+            for ((_, bound), (name, mirrored)) in zip(made.properties, reflected) {
+                XCTAssertTrue(bound === mirrored, "\(type.className).\(name)")
+            }
+        }
+    }
+
+    func testTextIsWrittenAsAStyleFileWouldQuoteIt() throws {
+        XCTAssertEqual("say \"hi\"".styleText, #""say \"hi\"""#)
+        XCTAssertEqual("a\\b".styleText, #""a\\b""#)
+        XCTAssertEqual("two\nlines\tand a bell \u{7}".styleText, #""two\nlines\tand a bell \a""#)
+        XCTAssertEqual(Font("Sans \"Bold\" 12").styleText, #""Sans \"Bold\" 12""#)
+        // What `inspect` prints reads back as the same text.
+        for text in ["say \"hi\"", "back\\slash", "line\nbreak", "tab\there", "nul\u{0}and\u{1B}esc", "登入 ✓", "# not a comment", "", "\u{85}\u{2028}"] {
+            let document = try XCTUnwrap(loadStyle("views:\n  - class: UIButton\n    title: \(text.styleText)\n"), text)
+            let button = try XCTUnwrap(document.views.first?.component(in: .normal) as? Button)
+            XCTAssertEqual(button.title, text)
+            XCTAssertEqual(PropertyRow.rows(of: button).first { $0.name == "title" }?.value, text.styleText)
+        }
+    }
+}

@@ -1,0 +1,240 @@
+@testable import DesignableCore
+import Foundation
+import XCTest
+
+/// The schema `designable schema` prints, checked with a real validator (python3-jsonschema,
+/// draft 2020-12) against the loader: every file and every form the loader accepts must pass,
+/// and every form it refuses must fail both.
+final class SchemaTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        pinTestFonts()
+    }
+
+    /// A theme every sample can use: a colour name with a dash, as themes often have.
+    static let theme = "theme: {colors: {brand-primary: \"#3B5998\"}}\n"
+
+    func testEveryFixtureAndExampleIsValid() throws {
+        let folders = [fixturesFolder, repositoryRoot.appendingPathComponent("assets/examples")]
+        var documents: [(name: String, json: JSONValue)] = []
+        for folder in folders {
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+            XCTAssertFalse(files.isEmpty, folder.path)
+            for file in files {
+                let path = folder.appendingPathComponent(file).path
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let result = StyleLoader.load(text: text, path: path)
+                XCTAssertFalse(result.diagnostics.hasErrors, "\(file): \(result.diagnostics)")
+                let node = try XCTUnwrap(YAMLParser.parse(text))
+                documents.append((file, node.json()))
+            }
+        }
+        let verdicts = try validate(documents.map(\.json))
+        for (document, verdict) in zip(documents, verdicts) {
+            XCTAssertNil(verdict, document.name)
+        }
+    }
+
+    func testEveryAcceptedFormPassesAndEveryRefusedFormFailsBoth() throws {
+        var cases: [(text: String, accepted: Bool)] = []
+        func add(_ shape: ValueShape, _ place: (String) -> String) {
+            for sample in shape.acceptedSamples { cases.append((place(sample), true)) }
+            for sample in shape.rejectedSamples { cases.append((place(sample), false)) }
+        }
+        for type in ComponentRegistry.all {
+            let sample = type.make()
+            for (name, property) in sample.properties {
+                add(property.shape) { "views:\n  - {class: \(type.className), \(name): \($0)}\n" }
+            }
+            if type.isControl, let (name, property) = sample.properties.first {
+                add(property.shape) { "views:\n  - {class: \(type.className), selected: {\(name): \($0)}}\n" }
+            }
+        }
+        for (name, property) in CanvasSettings.make().properties {
+            add(property.shape) { "canvas: {\(name): \($0)}\nviews: []\n" }
+        }
+        add(String.shape) { "views:\n  - {class: UIButton, id: \($0)}\n" }
+        add(Rect.shape) { "views:\n  - {class: UIButton, frame: \($0)}\n" }
+        add(Size.shape) { "views:\n  - {class: UIButton, size: \($0)}\n" }
+        add(Color.shape) { "theme: {colors: {brand-primary: \"#3B5998\", other: \($0)}}\nviews: []\n" }
+        // The forms a view itself takes: null state maps, merged properties, a class from a merge.
+        for text in ["views:\n  - {class: UIButton, highlighted: null, disabled: {}}\n",
+                     "x-base: &base {class: FancyButton, cornerRadius: 4}\nviews:\n  - {<<: *base, title: Hi}\n  - <<: [*base]\n",
+                     "canvas:\nviews:\n", "theme:\nviews: []\n"] {
+            cases.append((text, true))
+        }
+
+        var documents: [JSONValue] = []
+        for (text, accepted) in cases {
+            let document = text.hasPrefix("theme:") ? text : Self.theme + text
+            let result = StyleLoader.load(text: document, path: fixturesFolder.appendingPathComponent("sample.yaml").path)
+            XCTAssertEqual(!result.diagnostics.hasErrors, accepted, "the loader on \(document): \(result.diagnostics)")
+            documents.append(try XCTUnwrap(YAMLParser.parse(document)).json())
+        }
+        let verdicts = try validate(documents)
+        for ((text, accepted), verdict) in zip(cases, verdicts) {
+            if accepted {
+                XCTAssertNil(verdict, "the schema refuses what the loader accepts: \(text)")
+            } else {
+                XCTAssertNotNil(verdict, "the schema accepts what the loader refuses: \(text)")
+            }
+        }
+        XCTAssertGreaterThan(cases.count, 500)
+    }
+
+    func testTheValidatorNamesTheWrongProperty() throws {
+        let texts = ["views:\n  - {class: FancyButton, cornerRadius: -1}\n",
+                     "views:\n  - {class: FancyButton, cornerRadus: 4}\n",
+                     "views:\n  - {class: FancyButon}\n"]
+        let verdicts = try validate(texts.map { try XCTUnwrap(YAMLParser.parse($0)).json() })
+        XCTAssertEqual(verdicts.count, 3)
+        XCTAssertTrue(verdicts[0]?.contains("views/0/cornerRadius") == true, verdicts[0] ?? "accepted")
+        XCTAssertTrue(verdicts[1]?.contains("'cornerRadus' was unexpected") == true, verdicts[1] ?? "accepted")
+        XCTAssertTrue(verdicts[2]?.contains("'FancyButon' is not one of") == true, verdicts[2] ?? "accepted")
+    }
+
+    func testYAMLBecomesJSONAsTheLoaderReadsIt() throws {
+        let node = try XCTUnwrap(YAMLParser.parse("""
+            a: [12, "12", -0.5, 1e3, .5, .nan, yes, "yes", Off, y, ~, null, "null", '', text, 0x1F]
+            b: &b {k: 1}
+            c: {<<: *b, k: 2, m: 3}
+            """))
+        XCTAssertEqual(node.json().compact, #"""
+            {"a": [12, "12", -0.5, 1000, 0.5, ".nan", true, "yes", false, "y", null, null, "null", "", "text", 31], \#
+            "b": {"k": 1}, "c": {"k": 2, "m": 3}}
+            """#)
+        XCTAssertEqual(JSONValue.object([("s", "a\"b\n\u{1}"), ("n", .number(1e20)), ("f", .number(0.1))]).compact,
+                       #"{"s": "a\"b\n\u0001", "n": 1e+20, "f": 0.1}"#)
+    }
+
+    // MARK: - The validator
+
+    /// For each document, nil when the schema accepts it, else the validator's best message and
+    /// the path it points at.
+    private func validate(_ documents: [JSONValue]) throws -> [String?] {
+        let python = try XCTUnwrap(Self.python, "no python3 with jsonschema: install python3-jsonschema (make deps)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("designable-schema-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("input.json")
+        let bundle: JSONValue = ["schema": StyleSchema.document, "documents": .array(documents)]
+        try bundle.compact.write(to: input, atomically: true, encoding: .utf8)
+        let output = try run(python, ["-c", Self.validatorScript, input.path])
+        let verdicts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any], output)
+        XCTAssertEqual(verdicts.count, documents.count)
+        return verdicts.map { $0 as? String }
+    }
+
+    private static let validatorScript = """
+        import json, sys
+        from jsonschema import Draft202012Validator
+        from jsonschema.exceptions import best_match
+        data = json.load(open(sys.argv[1]))
+        Draft202012Validator.check_schema(data["schema"])
+        validator = Draft202012Validator(data["schema"])
+        verdicts = []
+        for document in data["documents"]:
+            error = best_match(validator.iter_errors(document))
+            verdicts.append(None if error is None else "%s at %s" % (error.message, "/".join(map(str, error.absolute_path))))
+        print(json.dumps(verdicts))
+        """
+
+    /// The system's python3 (where apt installs python3-jsonschema), else the first on the PATH.
+    private static let python: String? = {
+        for candidate in ["/usr/bin/python3", "python3"] {
+            if (try? run(candidate, ["-c", "import jsonschema; jsonschema.Draft202012Validator"])) != nil { return candidate }
+        }
+        return nil
+    }()
+
+    /// Runs a program to its end; its standard output, or an error when it fails.
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
+        process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "python", code: Int(process.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: String(decoding: problems, as: UTF8.self)])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func run(_ program: String, _ arguments: [String]) throws -> String {
+        try Self.run(program, arguments)
+    }
+}
+
+// MARK: - Samples
+
+/// One sample of each form a shape accepts, and of each way to miss it, as YAML flow text.
+extension ValueShape {
+    var acceptedSamples: [String] {
+        switch self {
+        case .number(let minimum, let maximum):
+            let low = minimum ?? -2.5, high = maximum ?? maximumLength
+            return ["\(formatNumber(low))", "\"4\"", "1e2", ".5", "\(formatNumber(high))"]
+        case .integer: return ["3", "\"3\""]
+        case .bool: return ["true", "false", "yes", "no", "on", "off", "YES", "Off", "\"yes\"", "'TRUE'"]
+        case .text(let allowsBlank):
+            return ["Hello world", yamlQuoted("say \"hi\"\n"), "'single'", "12", "yes"] + (allowsBlank ? ["\"\""] : [])
+        case .string(_, let examples): return examples.map(yamlQuoted) + examples.filter { !$0.hasPrefix("#") }
+        case .words(let words): return words
+        case .fields(_, let fields):
+            let firsts = fields.map { $0.shape.acceptedSamples[0] }
+            return ["[" + firsts.joined(separator: ", ") + "]",
+                    "{" + zip(fields, firsts).map { "\($0.name): \($1)" }.joined(separator: ", ") + "}"]
+        case .nullable(let inner): return ["null", "~", "Null"] + inner.acceptedSamples
+        case .oneOf(let shapes): return shapes.flatMap(\.acceptedSamples)
+        case .described(_, let inner): return inner.acceptedSamples
+        }
+    }
+
+    var rejectedSamples: [String] {
+        switch self {
+        case .number(let minimum, _):
+            return ["abc", "[1]", "{a: 1}", ".nan", "1e9", "true"] + (minimum.map { ["\(formatNumber($0 - 1))"] } ?? [])
+        case .integer: return ["1.5", "x", "[1]"]
+        case .bool: return ["maybe", "2", "y", "[true]"]
+        case .text(let allowsBlank): return ["[a, b]", "{a: 1}"] + (allowsBlank ? [] : ["\"\"", "\"  \""])
+        case .string: return ["[1, 2]", "{a: 1}", "12", "\"#12345\""]
+        case .words(let words): return ["nope", "[\(words[0])]", "\(words[0])x"]
+        case .fields(_, let fields):
+            let firsts = fields.map { $0.shape.acceptedSamples[0] }
+            var samples = ["3", "[" + firsts.dropLast().joined(separator: ", ") + "]",
+                           "[" + (firsts + ["1"]).joined(separator: ", ") + "]",
+                           "{" + zip(fields, firsts).dropLast().map { "\($0.name): \($1)" }.joined(separator: ", ") + "}",
+                           "{" + zip(fields, firsts).map { "\($0.name): \($1)" }.joined(separator: ", ") + ", z: 1}"]
+            for (index, field) in fields.enumerated() {
+                for wrong in field.shape.rejectedSamples.prefix(2) {
+                    var items = firsts
+                    items[index] = wrong
+                    samples.append("[" + items.joined(separator: ", ") + "]")
+                }
+            }
+            return samples
+        case .nullable(let inner): return inner.rejectedSamples
+        case .oneOf(let shapes):
+            // A miss of one form may be another form: keep those of a kind (scalar or collection)
+            // no other form takes.
+            return shapes.enumerated().flatMap { index, shape in
+                shape.rejectedSamples.filter { sample in
+                    let isCollection = sample.hasPrefix("[") || sample.hasPrefix("{")
+                    return !shapes.enumerated().contains { other in
+                        guard other.offset != index else { return false }
+                        if case .fields = other.element { return isCollection }
+                        return !isCollection
+                    }
+                }
+            }
+        case .described(_, let inner): return inner.rejectedSamples
+        }
+    }
+}
