@@ -198,7 +198,7 @@ final class CommandLineTests: XCTestCase {
         // A number, or the same number quoted ("4"), as the loader reads both; never negative.
         XCTAssertEqual(radius["type"] as? [String], ["number", "string"])
         XCTAssertEqual(radius["minimum"] as? Int, 0)
-        XCTAssertEqual(radius["description"] as? String, "Radius of the rounded clip on the background. Default: 0.")
+        XCTAssertEqual(radius["description"] as? String, "Radius of the rounded corners (layer.cornerRadius); the background, border and clipped content follow it. Default: 0.")
         let alignment = try XCTUnwrap(properties["alignment"] as? [String: Any])
         XCTAssertEqual(alignment["enum"] as? [String], ["left", "center", "right"])
         XCTAssertNotNil(definitions["SubscribeButtonState"])

@@ -22,6 +22,12 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
         PropertyCollector.collect(self)
     }
 
+    /// A property with a meaning shared by several classes (a layer's `cornerRadius`), its help
+    /// and bounds written once in `PropertyHelp`.
+    public convenience init(wrappedValue: Value, _ help: PropertyHelp) {
+        self.init(wrappedValue: wrappedValue, help.text, minimum: help.minimum, maximum: help.maximum)
+    }
+
     public var projectedValue: Inspectable<Value> { self }
 
     /// Gives a subclass its own default for an inherited property (SubscribeButton's purple tint).

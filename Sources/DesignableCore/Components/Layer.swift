@@ -84,3 +84,28 @@ public struct Gradient: Equatable, Sendable {
             : Gradient(colors: [first, second])
     }
 }
+
+// MARK: - The vocabulary
+
+/// What an inspectable means, for a meaning several classes share: each class still declares its
+/// own property (with its own default), but the words and bounds are written once.
+public struct PropertyHelp: Sendable {
+    public let text: String
+    public let minimum: Double?
+    public let maximum: Double?
+
+    public init(_ text: String, minimum: Double? = nil, maximum: Double? = nil) {
+        self.text = text
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+extension PropertyHelp {
+    /// The seed classes' inspectables that write `CALayer.cornerRadius`.
+    public static let cornerRadius = PropertyHelp("Radius of the rounded corners (layer.cornerRadius); the background, border and clipped content follow it.", minimum: 0)
+    /// … `CALayer.borderWidth`.
+    public static let borderWidth = PropertyHelp("Width of the border, drawn inside the bounds (layer.borderWidth).", minimum: 0)
+    /// … `CALayer.borderColor`.
+    public static let borderColor = PropertyHelp("Colour of the border (layer.borderColor).")
+}

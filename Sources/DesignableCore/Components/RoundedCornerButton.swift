@@ -1,6 +1,6 @@
 /// The first seed's button: a UIButton whose background is clipped to rounded corners.
 public final class RoundedCornerButton: Button {
-    @Inspectable("Radius of the rounded clip on the background (layer.cornerRadius).", minimum: 0) public var cornerRadius = 0.0
+    @Inspectable(.cornerRadius) public var cornerRadius = 0.0
 
     public override class var className: String { "RoundedCornerButton" }
     public override class var summary: String { "A button whose background is clipped to rounded corners." }

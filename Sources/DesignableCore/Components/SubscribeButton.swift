@@ -5,9 +5,9 @@ public final class SubscribeButton: Button {
     public static let purple = Color(rgb: 0x5B2A86)
     public static let purpleBright = Color(red: 0.63, green: 0.06, blue: 1.00)
 
-    @Inspectable("Radius of the rounded clip (layer.cornerRadius).", minimum: 0) public var cornerRadius = 12.0
-    @Inspectable("Width of the border, drawn inside the bounds.", minimum: 0) public var borderWidth = 3.0
-    @Inspectable("Colour of the border.") public var borderColor = SubscribeButton.purple
+    @Inspectable(.cornerRadius) public var cornerRadius = 12.0
+    @Inspectable(.borderWidth) public var borderWidth = 3.0
+    @Inspectable(.borderColor) public var borderColor = SubscribeButton.purple
     @Inspectable("Shift of the image from its laid-out place (the seed's imageEdgeInsets.left = -20).") public var imageOffset = Point(x: -20, y: 0)
 
     public override class var className: String { "SubscribeButton" }
