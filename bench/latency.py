@@ -31,7 +31,7 @@ START_TIMEOUT = 60     # seconds for a first frame: a cold start pays for fontco
 QUIET = 0.05           # seconds with no trace line after which the preview is taken to be idle
 SETTLE_LIMIT = 3       # seconds at most spent waiting for it to fall quiet
 GAP = 0.01             # seconds between one action's last frame and the next action
-STEPS = ("read", "parse", "layout", "render", "blit")  # a frame's steps, as the trace times them
+STEPS = ("read", "parse", "reconcile", "layout", "render", "blit")  # a frame's steps, as the trace times them
 
 
 def clock_ns():
@@ -177,7 +177,8 @@ def measure(designable, xserver, xtest, style, scale, canvas_width, target, edit
                 frame = preview.next_frame("file")
                 live.edits.append((frame["t_mono_ns"] - stamp) / 1e6)
                 for step in STEPS:
-                    live.edit_steps[step].append(frame[step + "_ms"])
+                    # A build from before the reconciler times none: zero, so two builds compare.
+                    live.edit_steps[step].append(frame.get(step + "_ms", 0.0))
                 live.extra_file_frames += sum(later.get("cause") == "file" for later in preview.settle())
                 time.sleep(GAP)
             for _ in range(clicks):
