@@ -81,7 +81,7 @@ struct InspectorPanel {
             painter.drawText(label, font: font, color: isSet ? .black : secondary,
                              at: Point(x: labelColumn - 6 - labelSize.width, y: y + (rowHeight - labelSize.height) / 2 - 1))
             var x = labelColumn + 2
-            if row.typeName.hasPrefix("UIColor"), case .success(let color) = Color.parse(row.value) {
+            if let color = row.color {
                 let swatch = Rect(x: x, y: y + rowHeight / 2 - 6, width: 12, height: 12)
                 painter.fill(swatch, radius: 2, with: .color(.white))
                 painter.fill(swatch, radius: 2, with: .color(color))

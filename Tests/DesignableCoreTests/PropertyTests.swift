@@ -50,4 +50,16 @@ final class PropertyTests: XCTestCase {
             XCTAssertEqual(PropertyRow.rows(of: button).first { $0.name == "title" }?.value, text.styleText)
         }
     }
+
+    /// A colour reads back too: quoted, since an unquoted `#` starts a YAML comment.
+    func testColoursAreWrittenQuotedAndReadBack() throws {
+        let colour = Color(rgb: 0x5B2A86, alpha: 0.25)
+        XCTAssertEqual(colour.styleText, ##""#5B2A8640""##)
+        let document = try XCTUnwrap(loadStyle("views:\n  - {class: UIButton, titleColor: \(colour.styleText)}\n"))
+        let button = try XCTUnwrap(document.views.first?.component(in: .normal) as? Button)
+        let row = try XCTUnwrap(PropertyRow.rows(of: button).first { $0.name == "titleColor" })
+        XCTAssertEqual(row.value, colour.styleText)
+        XCTAssertEqual(row.color, button.titleColor, "the inspector's swatch comes from the value, not from its text")
+        XCTAssertEqual(button.titleColor?.hex, colour.hex)
+    }
 }

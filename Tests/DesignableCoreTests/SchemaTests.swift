@@ -204,7 +204,7 @@ extension ValueShape {
         case .integer: return ["1.5", "x", "[1]"]
         case .bool: return ["maybe", "2", "y", "[true]"]
         case .text(let allowsBlank): return ["[a, b]", "{a: 1}"] + (allowsBlank ? [] : ["\"\"", "\"  \""])
-        case .string: return ["[1, 2]", "{a: 1}", "12", "\"#12345\""]
+        case .string: return ["[1, 2]", "{a: 1}", "12", "\"#12345\"", "red@2", "red@", "\"red @0.5\"", "red@-0.5", "\"#GG0000\""]
         case .words(let words): return ["nope", "[\(words[0])]", "\(words[0])x"]
         case .fields(_, let fields):
             let firsts = fields.map { $0.shape.acceptedSamples[0] }

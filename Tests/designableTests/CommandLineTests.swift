@@ -92,11 +92,11 @@ final class CommandLineTests: XCTestCase {
             return line.split(separator: " ").map(String.init)
         }
         XCTAssertEqual(row("Corner Radius", after: "#2").suffix(4), ["CGFloat", "4", "file", "8:19"])
-        XCTAssertEqual(row("Border Color", after: "#2").suffix(4), ["UIColor", "#FF0000", "file", "9:18"])
-        XCTAssertEqual(row("Gradient Color 1", after: "#2").suffix(3), ["UIColor", "#000000", "default"])
+        XCTAssertEqual(row("Border Color", after: "#2").suffix(4), ["UIColor", "\"#FF0000\"", "file", "9:18"])
+        XCTAssertEqual(row("Gradient Color 1", after: "#2").suffix(3), ["UIColor", "\"#000000\"", "default"])
         XCTAssertEqual(row("Enable Image Right Aligned", after: "#2").suffix(3), ["Bool", "false", "default"])
         XCTAssertEqual(row("Corner Radius", after: "#1").suffix(3), ["CGFloat", "12", "default"])
-        XCTAssertEqual(row("Tint Color", after: "#1").suffix(3), ["UIColor", "#5B2A86", "default"])
+        XCTAssertEqual(row("Tint Color", after: "#1").suffix(3), ["UIColor", "\"#5B2A86\"", "default"])
         XCTAssertEqual(row("Title", after: "#1").suffix(3), ["String", "\"Subscribe\"", "default"])
     }
 

@@ -39,6 +39,7 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     // MARK: AnyInspectable
 
     public var valueType: any InspectableValue.Type { Value.self }
+    public var value: any InspectableValue { wrappedValue }
     public var styleText: String { wrappedValue.styleText }
     public var defaultStyleText: String { defaultValue.styleText }
 
@@ -67,6 +68,8 @@ public protocol AnyInspectable: AnyObject {
     var help: String { get }
     /// The forms the property accepts, for decoding and the schema.
     var shape: ValueShape { get }
+    /// The value itself, for a listing that shows more than text (a colour's swatch).
+    var value: any InspectableValue { get }
     var styleText: String { get }
     var defaultStyleText: String { get }
     var setAt: SourceLocation? { get }

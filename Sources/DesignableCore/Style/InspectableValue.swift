@@ -229,11 +229,12 @@ extension EdgeInsets: InspectableValue {
 
 extension Color: InspectableValue {
     public static var typeName: String { "UIColor" }
-    /// Hex or a name (CSS, system, or any theme colour's, so any text not starting with `#`),
-    /// either followed by `@alpha`; only `Color.parse` with the theme can tell which names exist.
+    /// Hex or a name (CSS, system, or any theme colour's, so any text not starting with `#` and
+    /// not ending in a space), either followed by `@alpha`, a decimal from 0 to 1, as `Color.parse`
+    /// reads them; only `Color.parse` with the theme can tell which names exist.
     public static let shape = ValueShape.described(
         "a colour (#RRGGBB, a CSS or system colour name, or a theme colour)",
-        .string(pattern: #"^\s*(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[^#@\s][^@]*)(@[-+0-9.eE]+)?\s*$"#,
+        .string(pattern: #"^\s*(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[^#@\s]([^@]*[^@\s])?)(@\+?(0+(\.[0-9]*)?|\.[0-9]+|0*1(\.0*)?))?\s*$"#,
                 examples: ["#FF9500", "systemBlue", "red@0.5", "brand-primary"]))
 
     public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Color {
@@ -252,7 +253,8 @@ extension Color: InspectableValue {
         }
     }
 
-    public var styleText: String { hex }
+    /// Quoted, as a file must write it: unquoted, YAML would read the `#` as a comment.
+    public var styleText: String { "\"\(hex)\"" }
 }
 
 // MARK: - Optionals and enums
