@@ -125,4 +125,41 @@ final class ReconcilerTests: XCTestCase {
         XCTAssertEqual(Reconciler(from: shown, to: new).damage(layout: renderer.layout(new), coverage: coverage), .everything)
         XCTAssertEqual(Reconciler(from: nil, to: new).states, [.normal, .normal])
     }
+
+    /// The shortcut that pairs a save's unchanged ends by comparison gives what the rules give,
+    /// and the reconciler's reuse of the loader's matching gives what matching afresh gives: over
+    /// random edits of the gallery (views dropped, doubled, swapped, retitled, lines added above).
+    func testMatchingShortcutsChangeNothing() throws {
+        let text = try String(contentsOf: fixturesFolder.appendingPathComponent("gallery.yaml"), encoding: .utf8)
+        let path = fixturesFolder.appendingPathComponent("gallery.yaml").path
+        let original = try XCTUnwrap(StyleLoader.load(text: text, path: path).document)
+        let head = text.components(separatedBy: "\nviews:\n")[0] + "\nviews:\n"
+        let views = text.components(separatedBy: "\nviews:\n")[1].components(separatedBy: "\n  - ").enumerated().map { $0 == 0 ? $1 : "  - " + $1 }
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<300 {
+            var edited = views
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 1..<edited.count, using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: edited.remove(at: index)
+                case 1: edited.insert(edited[index].replacingOccurrences(of: "id: ", with: "id: copy-"), at: index)
+                case 2: edited.swapAt(index, Int.random(in: 1..<edited.count, using: &generator))
+                case 3: edited[index] = edited[index].replacingOccurrences(of: "title: ", with: "title: New ")
+                default: edited[index] = "  # a note\n" + edited[index]
+                }
+                if edited.count < 3 { edited = views }
+            }
+            let result = StyleLoader.load(bytes: Array((head + edited.joined(separator: "\n")).utf8), path: path, reusing: original)
+            guard let new = result.document else { continue }
+            compared += 1
+            let (oldKeys, newKeys) = (original.views.map(ViewIdentity.Key.init), new.views.map(ViewIdentity.Key.init))
+            XCTAssertEqual(ViewIdentity.match(old: oldKeys, new: newKeys), ViewIdentity.match(old: oldKeys, new: newKeys, trimmingEnds: false))
+            let shown = Reconciler.Shown(document: original, layout: nil, states: original.views.map { _ in .normal })
+            XCTAssertEqual(Reconciler(from: shown, to: new).matches,
+                           ViewIdentity.match(old: oldKeys, new: newKeys, trimmingEnds: false).map { $0?.old })
+        }
+        XCTAssertGreaterThan(compared, 250, "the edits should leave valid files")
+        XCTAssertGreaterThan(views.count, 20)
+    }
 }

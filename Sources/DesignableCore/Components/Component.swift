@@ -120,6 +120,8 @@ public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertib
     public static let highlighted = ControlState(rawValue: 1)
     public static let selected = ControlState(rawValue: 2)
     public static let disabled = ControlState(rawValue: 4)
+    /// Every state at once: the largest raw value there is.
+    public static let all: ControlState = [.highlighted, .selected, .disabled]
 
     /// The states a style file can write a map for, in the order their maps layer over each other.
     public static let layered: [(name: String, state: ControlState)] =
@@ -151,14 +153,19 @@ open class Component: PropertyHolder {
     /// changed after, so its layer is kept for the last bounds: drawing and every damage test
     /// of a frame ask for it again.
     public final func layer(in bounds: Rect) -> Layer {
-        if let cached = lastLayer, cached.bounds == bounds { return cached.layer }
-        var layer = Layer()
-        configure(&layer, in: bounds)
-        lastLayer = (bounds, layer)
-        return layer
+        laidOut(in: bounds).layer
     }
 
-    private var lastLayer: (bounds: Rect, layer: Layer)?
+    private var lastLayer: (bounds: Rect, layer: Layer, visualBounds: Rect)?
+
+    private func laidOut(in bounds: Rect) -> (bounds: Rect, layer: Layer, visualBounds: Rect) {
+        if let cached = lastLayer, cached.bounds == bounds { return cached }
+        var layer = Layer()
+        configure(&layer, in: bounds)
+        let laidOut = (bounds, layer, layer.visualBounds(in: bounds))
+        lastLayer = laidOut
+        return laidOut
+    }
 
     /// Draws what the view shows above its layer's background and below its border: a title, an
     /// image, text (`draw(_:)` of a UIView subclass). `bounds` is in points, in canvas space.
@@ -172,7 +179,9 @@ open class Component: PropertyHolder {
     /// What the view covers on the canvas when its frame is `frame`: the area a change to it
     /// repaints, and what must lie on the canvas to be seen.
     public final func visualBounds(in frame: Rect) -> Rect {
-        layer(in: frame).visualBounds(in: frame)
+        // Asked of every view on every partial redraw: answered without copying the layer.
+        if let cached = lastLayer, cached.bounds == frame { return cached.visualBounds }
+        return laidOut(in: frame).visualBounds
     }
 
     /// The component's own look for a state, set before the file's map for that state applies

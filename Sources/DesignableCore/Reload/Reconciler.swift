@@ -52,8 +52,14 @@ public struct Reconciler {
         self.shown = shown
         self.document = document
         let oldViews = shown?.document.views ?? []
-        matches = oldViews.isEmpty ? Array(repeating: nil, count: document.views.count)
-            : ViewIdentity.match(old: oldViews.map(ViewIdentity.Key.init), new: document.views.map(ViewIdentity.Key.init))
+        if oldViews.isEmpty {
+            matches = Array(repeating: nil, count: document.views.count)
+        } else if let continuity = document.continuity, let shown, continuity.previous === shown.document {
+            // The loader matched these very documents when it took the unchanged views over.
+            matches = continuity.matches.map { $0?.old }
+        } else {
+            matches = ViewIdentity.match(old: oldViews.map(ViewIdentity.Key.init), new: document.views.map(ViewIdentity.Key.init)).map { $0?.old }
+        }
         var continuedBy = [Int?](repeating: nil, count: oldViews.count)
         var states: [ControlState] = []
         states.reserveCapacity(document.views.count)

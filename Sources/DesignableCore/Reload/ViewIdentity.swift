@@ -44,6 +44,11 @@ struct ViewContent: Hashable {
         }
     }
 
+    /// Whether two views' mappings are written the same way, each counted from its own first line.
+    static func same(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+        same(a, a.location.line, b, b.location.line)
+    }
+
     private static func same(_ a: YAMLNode, _ aFirst: Int, _ b: YAMLNode, _ bFirst: Int) -> Bool {
         if a === b { return true }
         guard a.location.line - aFirst == b.location.line - bFirst, a.location.column == b.location.column,
@@ -74,71 +79,105 @@ struct ViewContent: Hashable {
 /// 3. else the same class, in order among the views of that class still unmatched: an edited
 ///    view stays itself.
 ///
-/// Each step hashes, so matching is linear in the number of views.
+/// A save usually changes a view or two in place, so views written the same way at the same
+/// place counted from either end are paired first, by comparing them (which is what the rules
+/// give there, ids being unique); only the views between go through the rules, which hash.
+/// Matching is linear in the number of views.
 public enum ViewIdentity {
     /// What the rule looks at in one view, read from its mapping as written.
     struct Key {
         let id: String?
         let className: String?
-        let content: ViewContent
+        let node: YAMLNode
+        /// The old view it was read from, which keeps its content between loads.
+        private let view: StyledView?
 
         init(_ node: YAMLNode) {
             // Merge keys are resolved in the YAML layer, so an id or class from `<<` counts too.
             id = node["id"]?.scalar
             className = node["class"]?.scalar
-            content = ViewContent(node)
+            self.node = node
+            view = nil
         }
 
         init(_ view: StyledView) {
             id = view.id
             className = view.type.className
-            content = view.content
+            node = view.node
+            self.view = view
         }
+
+        var content: ViewContent { view?.content ?? ViewContent(node) }
     }
 
-    /// For each new view, the index of the old view it continues, or nil for a new one.
-    static func match(old: [Key], new: [Key]) -> [Int?] {
-        var matches = [Int?](repeating: nil, count: new.count)
+    /// Which old view a new one continues, and whether it is written the same way (so whatever
+    /// was decoded from the old one holds for the new one too).
+    struct Match: Equatable {
+        let old: Int
+        let sameContent: Bool
+    }
+
+    /// For each new view, the old view it continues, or nil for a new one. `trimmingEnds: false`
+    /// puts every view through the rules, for tests that the shortcut changes nothing.
+    static func match(old: [Key], new: [Key], trimmingEnds: Bool = true) -> [Match?] {
+        var matches = [Match?](repeating: nil, count: new.count)
         var claimed = [Bool](repeating: false, count: old.count)
+        func pair(_ newIndex: Int, _ oldIndex: Int, sameContent: Bool) {
+            matches[newIndex] = Match(old: oldIndex, sameContent: sameContent)
+            claimed[oldIndex] = true
+        }
+        // 0. The unchanged ends, by comparison.
+        var start = 0
+        while trimmingEnds, start < min(old.count, new.count), ViewContent.same(old[start].node, new[start].node) {
+            pair(start, start, sameContent: true)
+            start += 1
+        }
+        var (oldEnd, newEnd) = (old.count, new.count)
+        while trimmingEnds, oldEnd > start, newEnd > start, ViewContent.same(old[oldEnd - 1].node, new[newEnd - 1].node) {
+            (oldEnd, newEnd) = (oldEnd - 1, newEnd - 1)
+            pair(newEnd, oldEnd, sameContent: true)
+        }
+        let (oldRest, newRest) = (start..<oldEnd, start..<newEnd)
+        guard !oldRest.isEmpty, !newRest.isEmpty else { return matches }
+
         // 1. By id: the first old view with that id.
         var byID: [String: Int] = [:]
-        for (index, key) in old.enumerated() {
-            if let id = key.id, byID[id] == nil { byID[id] = index }
+        for index in oldRest {
+            if let id = old[index].id, byID[id] == nil { byID[id] = index }
         }
         if !byID.isEmpty {
-            for (index, key) in new.enumerated() {
-                guard let id = key.id, let oldIndex = byID[id], !claimed[oldIndex] else { continue }
-                matches[index] = oldIndex
-                claimed[oldIndex] = true
+            for index in newRest {
+                guard let id = new[index].id, let oldIndex = byID[id], !claimed[oldIndex] else { continue }
+                pair(index, oldIndex, sameContent: ViewContent.same(old[oldIndex].node, new[index].node))
             }
         }
         // 2. By content, in order among old views written the same way.
         var byContent: [ViewContent: [Int]] = [:]
-        for (index, key) in old.enumerated() where !claimed[index] {
-            byContent[key.content, default: []].append(index)
+        for index in oldRest where !claimed[index] {
+            byContent[old[index].content, default: []].append(index)
         }
         var taken: [ViewContent: Int] = [:]
-        for (index, key) in new.enumerated() where matches[index] == nil {
-            guard let candidates = byContent[key.content] else { continue }
-            var next = taken[key.content, default: 0]
+        for index in newRest where matches[index] == nil {
+            let content = new[index].content
+            guard let candidates = byContent[content] else { continue }
+            var next = taken[content, default: 0]
             while next < candidates.count, claimed[candidates[next]] { next += 1 }
-            taken[key.content] = next + 1
+            taken[content] = next + 1
             guard next < candidates.count else { continue }
-            matches[index] = candidates[next]
-            claimed[candidates[next]] = true
+            pair(index, candidates[next], sameContent: true)
         }
         // 3. By class, in order among the views of that class still unmatched.
         var byClass: [String: [Int]] = [:]
-        for (index, key) in old.enumerated() where !claimed[index] {
-            byClass[key.className ?? "", default: []].append(index)
+        for index in oldRest where !claimed[index] {
+            byClass[old[index].className ?? "", default: []].append(index)
         }
         var ordinal: [String: Int] = [:]
-        for (index, key) in new.enumerated() where matches[index] == nil {
-            let name = key.className ?? ""
+        for index in newRest where matches[index] == nil {
+            let name = new[index].className ?? ""
             let position = ordinal[name, default: 0]
             ordinal[name] = position + 1
             if let candidates = byClass[name], position < candidates.count {
-                matches[index] = candidates[position]
+                pair(index, candidates[position], sameContent: false)
             }
         }
         return matches

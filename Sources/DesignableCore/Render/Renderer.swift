@@ -57,15 +57,58 @@ public final class Renderer {
         }
         context.clear(to: document.canvas.background)
         context.scale(scale)
+        // Worked on as a local, so its arrays are updated in place without a check per view.
+        var memo = CoverageMemo()
+        swap(&memo, &covered)
+        defer { swap(&memo, &covered) }
+        if damage != nil { memo.prepare(for: document, layout: layout) }
         painter.drawing(on: context, scale: scale) {
-            for (index, view) in document.views.enumerated() {
+            let views = document.views
+            for index in views.indices {
                 let frame = layout.frames[index]
-                let component = view.component(in: states(index))
-                if let damage, !component.visualBounds(in: frame).intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
-                component.draw(in: frame, with: painter)
+                let state = states(index)
+                if let damage {
+                    // Views are touched only when drawn or newly measured: retaining each of
+                    // thousands to skip it would cost more than the drawing.
+                    let covered = memo.visualBounds(of: index, state: state) { views[index].component(in: state).visualBounds(in: frame) }
+                    if !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
+                }
+                views[index].component(in: state).draw(in: frame, with: painter)
             }
             overlay?(painter)
         }
         context.restore()
+    }
+
+    // MARK: - What each view covers
+
+    /// What each view covered when last drawn, for the document and layout last drawn: a partial
+    /// redraw tests every view against its damage, and looking each one's component and layer up
+    /// again for that costs more, with thousands of views, than drawing the one that changed.
+    private var covered = CoverageMemo()
+
+    private struct CoverageMemo {
+        private var document: ObjectIdentifier?
+        private var frames: [Rect] = []
+        private var states: [ControlState?] = []
+        private var bounds: [Rect] = []
+
+        /// Forgets everything unless `document` is laid out as last time.
+        mutating func prepare(for document: StyleDocument, layout: Layout) {
+            // Comparing the frames is free when the layout is the one last drawn (one buffer).
+            guard ObjectIdentifier(document) != self.document || layout.frames != frames else { return }
+            self.document = ObjectIdentifier(document)
+            frames = layout.frames
+            states = Array(repeating: nil, count: frames.count)
+            bounds = Array(repeating: .zero, count: frames.count)
+        }
+
+        mutating func visualBounds(of index: Int, state: ControlState, measure: () -> Rect) -> Rect {
+            if states[index] == state { return bounds[index] }
+            let rect = measure()
+            states[index] = state
+            bounds[index] = rect
+            return rect
+        }
     }
 }

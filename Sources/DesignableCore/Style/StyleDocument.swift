@@ -29,15 +29,24 @@ public final class StyleDocument {
     public let views: [StyledView]
     /// Files besides the style file that its look depends on (its images), with their kind.
     public let dependencies: Set<Dependency>
+    /// Which view of the document it was loaded over each of its views continues, as the loader
+    /// matched them (`ViewIdentity`), so a reload does not match them twice.
+    let continuity: Continuity?
+
+    struct Continuity {
+        weak var previous: StyleDocument?
+        let matches: [ViewIdentity.Match?]
+    }
 
     init(path: String, canvas: CanvasSettings, canvasLocation: SourceLocation, theme: [String: Color],
-         views: [StyledView], dependencies: Set<Dependency>) {
+         views: [StyledView], dependencies: Set<Dependency>, continuity: Continuity? = nil) {
         self.path = path
         self.canvas = canvas
         self.canvasLocation = canvasLocation
         self.theme = theme
         self.views = views
         self.dependencies = dependencies
+        self.continuity = continuity
     }
 }
 
@@ -59,7 +68,9 @@ public final class StyledView {
         let context: DecodingContext
         /// Image files the view's look depends on, found or looked for.
         var dependencies: Set<Dependency> = []
-        var made: [ControlState: Component] = [:]
+        /// The components made so far, by state (`ControlState.rawValue`): looked up for every
+        /// view on every frame, so an array rather than a dictionary.
+        var made = [Component?](repeating: nil, count: ControlState.all.rawValue + 1)
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
              stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext) {
@@ -127,15 +138,15 @@ public final class StyledView {
     /// that state and the file's map for it. Made once per state, then reused.
     public func component(in state: ControlState) -> Component {
         let state = type.isControl ? state : .normal
-        if let component = decoding.made[state] { return component }
+        if let component = decoding.made[state.rawValue] { return component }
         var ignored: [Diagnostic] = []
         let component = build(state, diagnostics: &ignored)
-        decoding.made[state] = component
+        decoding.made[state.rawValue] = component
         return component
     }
 
     func keep(_ component: Component, for state: ControlState) {
-        decoding.made[type.isControl ? state : .normal] = component
+        decoding.made[(type.isControl ? state : .normal).rawValue] = component
     }
 
     /// Makes the component for `state`; findings go to `diagnostics`, only those of the map for

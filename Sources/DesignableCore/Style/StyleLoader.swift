@@ -133,6 +133,8 @@ final class StyleLoad {
     var canvasLocation: SourceLocation
     var views: [StyledView] = []
     var dependencies: Set<Dependency> = []
+    /// Which view of `previous` each view continues, when the views section matched them.
+    var continuity: StyleDocument.Continuity?
 
     init(path: String, previous: StyleDocument?) {
         self.path = path
@@ -147,6 +149,6 @@ final class StyleLoad {
 
     func document() -> StyleDocument {
         StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, views: views,
-                      dependencies: dependencies)
+                      dependencies: dependencies, continuity: continuity?.matches.count == views.count ? continuity : nil)
     }
 }

@@ -21,13 +21,13 @@ enum ViewsSection: StyleSection {
     /// view written the same way (lines further down is the same way; a changed letter is not).
     private static func decodeViews(_ items: [YAMLNode], into load: StyleLoad) {
         let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme ? $0.views : nil } ?? []
-        let keys = reusable.isEmpty ? [] : items.map(ViewIdentity.Key.init)
-        let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: keys)
+        let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
+        if !matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: matches) }
         let context = load.context
         load.views.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if index < matches.count, let old = matches[index], reusable[old].content == keys[index].content {
-                let view = reusable[old].moved(to: item)
+            if index < matches.count, let match = matches[index], match.sameContent {
+                let view = reusable[match.old].moved(to: item)
                 load.views.append(view)
                 load.diagnostics += view.findings
                 load.dependencies.formUnion(view.dependencies)
