@@ -153,18 +153,20 @@ open class Component: PropertyHolder {
     /// changed after, so its layer is kept for the last bounds: drawing and every damage test
     /// of a frame ask for it again.
     public final func layer(in bounds: Rect) -> Layer {
-        laidOut(in: bounds).layer
+        if lastBounds != bounds { layOut(in: bounds) }
+        return lastLayer
     }
 
-    private var lastLayer: (bounds: Rect, layer: Layer, visualBounds: Rect)?
+    // The layer for the last bounds, kept as separate fields so that asking for the visual
+    // bounds copies two rectangles and no layer.
+    private var lastBounds: Rect?
+    private var lastLayer = Layer()
+    private var lastVisualBounds = Rect.zero
 
-    private func laidOut(in bounds: Rect) -> (bounds: Rect, layer: Layer, visualBounds: Rect) {
-        if let cached = lastLayer, cached.bounds == bounds { return cached }
+    private func layOut(in bounds: Rect) {
         var layer = Layer()
         configure(&layer, in: bounds)
-        let laidOut = (bounds, layer, layer.visualBounds(in: bounds))
-        lastLayer = laidOut
-        return laidOut
+        (lastBounds, lastLayer, lastVisualBounds) = (bounds, layer, layer.visualBounds(in: bounds))
     }
 
     /// Draws what the view shows above its layer's background and below its border: a title, an
@@ -179,9 +181,8 @@ open class Component: PropertyHolder {
     /// What the view covers on the canvas when its frame is `frame`: the area a change to it
     /// repaints, and what must lie on the canvas to be seen.
     public final func visualBounds(in frame: Rect) -> Rect {
-        // Asked of every view on every partial redraw: answered without copying the layer.
-        if let cached = lastLayer, cached.bounds == frame { return cached.visualBounds }
-        return laidOut(in: frame).visualBounds
+        if lastBounds != frame { layOut(in: frame) }
+        return lastVisualBounds
     }
 
     /// The component's own look for a state, set before the file's map for that state applies
