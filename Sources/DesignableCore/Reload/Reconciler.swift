@@ -64,7 +64,7 @@ public struct Reconciler {
         var states: [ControlState] = []
         states.reserveCapacity(document.views.count)
         for (index, view) in document.views.enumerated() {
-            var state = view.initialState
+            let state: ControlState
             if let old = matches[index], let shown {
                 continuedBy[old] = index
                 let oldState = old < shown.states.count ? shown.states[old] : .normal
@@ -75,6 +75,8 @@ public struct Reconciler {
                     let (was, now) = (oldViews[old].initialState, view.initialState)
                     state = oldState.subtracting(was.subtracting(now)).union(now.subtracting(was))
                 }
+            } else {
+                state = view.initialState
             }
             states.append(view.type.isControl ? state : .normal)
         }

@@ -85,28 +85,25 @@ struct ViewContent: Hashable {
 /// Matching is linear in the number of views.
 public enum ViewIdentity {
     /// What the rule looks at in one view, read from its mapping as written.
+    /// Read on demand: most views of a save are paired by comparison and need none of it.
     struct Key {
-        let id: String?
-        let className: String?
         let node: YAMLNode
-        /// The old view it was read from, which keeps its content between loads.
+        /// The old view it was read from, which knows its id and class and keeps its content.
         private let view: StyledView?
 
         init(_ node: YAMLNode) {
-            // Merge keys are resolved in the YAML layer, so an id or class from `<<` counts too.
-            id = node["id"]?.scalar
-            className = node["class"]?.scalar
             self.node = node
             view = nil
         }
 
         init(_ view: StyledView) {
-            id = view.id
-            className = view.type.className
             node = view.node
             self.view = view
         }
 
+        // Merge keys are resolved in the YAML layer, so an id or class from `<<` counts too.
+        var id: String? { view.map { $0.id } ?? node["id"]?.scalar }
+        var className: String? { view.map { $0.type.className } ?? node["class"]?.scalar }
         var content: ViewContent { view?.content ?? ViewContent(node) }
     }
 
