@@ -143,6 +143,11 @@ final class PreviewSession {
         }
         let natural = frame.time(\.layout) { renderer.layout(loaded) }
         diagnostics = Findings.all(result, layout: natural)
+        // A finding of the drawing (a canvas too large to draw) stops the file as a loader's does.
+        guard !diagnostics.hasErrors else {
+            status = .errors(diagnostics.errorCount, warnings: diagnostics.warningCount)
+            return .failed
+        }
         let first = document == nil
         frame.time(\.reconcile) { adopt(loaded) }
         naturalLayout = natural

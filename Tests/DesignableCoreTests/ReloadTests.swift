@@ -66,4 +66,23 @@ final class ReloadTests: XCTestCase {
         XCTAssertTrue(edited.views[1].isSameDecoding(as: first.views[1]))
         XCTAssertFalse(edited.views[2].isSameDecoding(as: first.views[2]))
     }
+
+    /// Views that share an anchor each keep its warnings: whichever is taken over and whichever
+    /// is decoded again, a reload reports exactly what a fresh load of the same text does.
+    func testWarningsOfASharedAnchorSurviveAnyReuse() throws {
+        let shared = """
+        x-b: &b {class: UIButton, image: nowhere}
+        views:
+          - {<<: *b, title: A}
+          - {<<: *b, title: B}
+
+        """
+        let first = try XCTUnwrap(try load(shared).document)
+        for edited in [shared.replacingOccurrences(of: "title: B", with: "title: C"),
+                       shared.replacingOccurrences(of: "{<<: *b, title: A}", with: "{class: UIButton, title: A}")] {
+            let fresh = try load(edited).diagnostics
+            XCTAssertEqual(fresh.count, 1, "\(fresh)")
+            XCTAssertEqual(try load(edited, reusing: first).diagnostics, fresh, edited)
+        }
+    }
 }

@@ -35,6 +35,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["one.png", "two.png"])
     }
 
+    /// A canvas too large to draw even at 1× is one finding that every command gives alike.
+    func testACanvasTooLargeToDrawIsTheSameFindingEverywhere() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("huge.yaml")
+        try "canvas: {size: [100000, 100000]}\nviews:\n  - {class: UIButton, title: Hi}\n".write(to: style, atomically: true, encoding: .utf8)
+        let check = try runDesignable(["check", style.path])
+        let render = try runDesignable(["render", style.path, "-o", folder.appendingPathComponent("out.png").path])
+        let inspect = try runDesignable(["inspect", style.path])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(render.status, 1)
+        XCTAssertTrue(check.stderr.contains("huge.yaml:1:9: error: the canvas is 100000×100000 points"), check.stderr)
+        XCTAssertEqual(render.stderr, check.stderr)
+        XCTAssertEqual(inspect.stderr, check.stderr)
+    }
+
     func testCheckReportsFindingsAndExitsOneOnErrors() throws {
         let folder = try temporaryFolder()
         let style = folder.appendingPathComponent("bad.yaml")

@@ -80,8 +80,8 @@ public struct RenderJob {
         }
         output.phases.parse = lap(&start)
         output.findings = loaded.diagnostics
-        guard let document = loaded.document else { return output }
-        try draw(document, states: nil, into: &output)
+        guard loaded.document != nil else { return output }
+        try draw(loaded, states: nil, into: &output)
         return output
     }
 
@@ -89,33 +89,38 @@ public struct RenderJob {
     /// overrides `Options.state` and the views' own states.
     public func run(document: StyleDocument, states: ((Int) -> ControlState)? = nil) throws(RenderError) -> Output {
         var output = Output()
-        try draw(document, states: states, into: &output)
+        try draw(LoadResult(document: document, diagnostics: []), states: states, into: &output)
         return output
     }
 
-    private func draw(_ document: StyleDocument, states: ((Int) -> ControlState)?, into output: inout Output) throws(RenderError) {
+    private func draw(_ loaded: LoadResult, states: ((Int) -> ControlState)?, into output: inout Output) throws(RenderError) {
+        guard let document = loaded.document else { return }
         output.document = document
         var start = MonotonicClock.now()
         let layout = renderer.layout(document, availableWidth: options.availableWidth)
         output.phases.layout = lap(&start)
         output.layout = layout
-        // The file's findings do not depend on the width that shows it (see `Findings`).
-        let natural = options.availableWidth == nil ? layout : renderer.layout(document)
-        output.findings += natural.findings(for: document)
         let state = options.state
-        let surface: ImageSurface
+        var surface: ImageSurface?
+        var refusal: Diagnostic?
         do {
             surface = try renderer.render(document, layout: layout, scale: options.scale,
                                           states: states ?? { state ?? document.views[$0].initialState })
-        } catch let refusal as Diagnostic {
-            output.findings.append(refusal)
-            return
+            output.phases.render = lap(&start)
+        } catch let diagnostic as Diagnostic {
+            refusal = diagnostic
         } catch let error as RenderError {
             throw error
         } catch {
             throw RenderError("\(error)")
         }
-        output.phases.render = lap(&start)
+        // The one list of findings (`Findings`), from the layout at the file's own width whatever
+        // width this run drew at; then a refusal to draw at this scale, unless already said at 1×.
+        let natural = options.availableWidth == nil ? layout : renderer.layout(document)
+        output.findings = Findings.all(loaded, layout: natural)
+        if let refusal, !output.findings.contains(refusal) { output.findings.append(refusal) }
+        guard let surface else { return }
+        start = MonotonicClock.now()
         output.surface = surface
         guard options.encodesPNG else { return }
         output.png = try surface.pngData()

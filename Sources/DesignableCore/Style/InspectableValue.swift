@@ -56,9 +56,16 @@ public final class DecodingContext {
         self.directory = directory
     }
 
-    /// Records a warning once, however many times its value is decoded.
+    /// Records a warning once for the view being decoded, however many times (in how many
+    /// states) its value is decoded.
     public func warn(_ diagnostic: Diagnostic) {
         if warned.insert(diagnostic.location).inserted { warnings.append(diagnostic) }
+    }
+
+    /// Starts a view: it records every warning of its own values, those it shares with other
+    /// views through an anchor included.
+    func beginView() {
+        warned.removeAll(keepingCapacity: true)
     }
 }
 

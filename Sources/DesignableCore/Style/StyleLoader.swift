@@ -40,7 +40,10 @@ public enum StyleLoader {
     public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil) -> LoadResult {
         let load = StyleLoad(path: path, previous: previous)
         let document = decode(bytes: bytes, load)
-        var diagnostics = load.diagnostics
+        // Views sharing an anchor each keep the warnings of its values, so that any of them can be
+        // taken over alone by a later load; the file has them once.
+        var seen: Set<Diagnostic> = []
+        var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }
         diagnostics.sort { $0.location < $1.location }
         return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics)
     }

@@ -35,6 +35,7 @@ enum ViewsSection: StyleSection {
             }
             var findings: [Diagnostic] = []
             let warningsBefore = context.warnings.count
+            context.beginView()
             context.dependencies = []
             if let view = decodeView(item, context: context, diagnostics: &findings) {
                 findings += context.warnings[warningsBefore...]
