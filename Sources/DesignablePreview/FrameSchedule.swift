@@ -47,7 +47,7 @@ struct FrameSchedule {
         pending = merged
     }
 
-    /// Adds `region` to the next frame (schedule it too, unless a frame is known to be pending).
+    /// Adds `region` to the next frame; the caller schedules the frame.
     mutating func redraw(_ region: PixelRect) {
         regions.append(region)
     }

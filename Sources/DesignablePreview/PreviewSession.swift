@@ -31,9 +31,9 @@ final class PreviewSession {
         var views: Set<Int> = []
         /// Views the focus ring appeared around or left.
         var rings: Set<Int> = []
-        /// The inspector's subject or its state changed.
         /// What changed views covered in the states they left (canvas points), by view.
         var previousAreas: [Int: Rect] = [:]
+        /// The inspector's subject or its state changed.
         var inspector = false
         var isEmpty: Bool { views.isEmpty && rings.isEmpty && !inspector }
     }

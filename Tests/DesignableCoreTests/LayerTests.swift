@@ -153,4 +153,21 @@ final class LayerTests: XCTestCase {
         }
         return count
     }
+
+    /// FancyButton's gradient is the seed's `CAGradientLayer`, a sublayer over the view's own
+    /// background: a translucent gradient shows the background colour through it, not the canvas.
+    func testAGradientLiesOverTheBackgroundColour() throws {
+        let document = try XCTUnwrap(loadStyle("""
+            canvas: {background: white, padding: 0}
+            views:
+              - {class: FancyButton, size: [40, 20], backgroundColor: red, enableGradientBackground: true, gradientColor1: "#0000FF80", gradientColor2: "#0000FF80"}
+            """))
+        let renderer = Renderer()
+        let surface = try renderer.render(document, layout: renderer.layout(document), scale: 1)
+        let pixel = try XCTUnwrap(surface.data).load(fromByteOffset: 10 * surface.stride + 20 * 4, as: UInt32.self)
+        let (red, green, blue) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+        XCTAssertEqual(red, 127, accuracy: 2, "the red background shows through")
+        XCTAssertEqual(green, 0, accuracy: 2, "no white canvas shows through")
+        XCTAssertEqual(blue, 128, accuracy: 2)
+    }
 }

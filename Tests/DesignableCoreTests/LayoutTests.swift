@@ -50,6 +50,13 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(size.height, text.height + 2 * 4, accuracy: 1e-9)
     }
 
+    /// Insets larger than the content give no negative frame: the view is empty, not inside out.
+    func testNegativeInsetsGiveAnEmptyViewNotANegativeOne() throws {
+        let document = try document("  - {class: FancyButton, title: Hi, contentInsets: [-30, -200, -30, -200]}\n")
+        let frame = Layout.compute(document, painter: painter).frames[0]
+        XCTAssertEqual(frame.size, .zero)
+    }
+
     func testSubscribeButtonIs170By46() throws {
         let document = try document("  - class: SubscribeButton\n")
         XCTAssertEqual(Layout.compute(document, painter: painter).frames[0].size, Size(width: 170, height: 46))

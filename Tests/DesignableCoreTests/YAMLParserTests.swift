@@ -86,8 +86,8 @@ final class YAMLParserTests: XCTestCase {
     func testNodesKnowTheirFile() throws {
         let file = SourceFile(path: "styles/a.yaml")
         let root = try XCTUnwrap(YAMLParser.parse("a: {b: 1}\n", file: file))
-        XCTAssertEqual(root["a"]?["b"]?.file, file)
-        XCTAssertEqual(root["a"]?["b"]?.file.path, "styles/a.yaml")
+        XCTAssertEqual(root["a"]?["b"]?.location.file, file)
+        XCTAssertEqual(root["a"]?["b"]?.location.file.path, "styles/a.yaml")
         XCTAssertEqual(SourceFile(path: "styles/a.yaml"), file, "one path, one file, load after load")
         XCTAssertEqual(SourceFile(path: "").path, "")
     }

@@ -123,11 +123,16 @@ public struct Reconciler {
 
     /// The state new view `index` is drawn in: its own, highlighted when a press carried over to it.
     private func drawnState(_ index: Int) -> ControlState {
-        guard let shown, let old = matches[index], shown.pressed.contains(old) else { return states[index] }
-        return states[index].union(.highlighted)
+        let pressed = shown.map { shown in matches[index].map { shown.pressed.contains($0) } ?? false } ?? false
+        return Self.drawn(states[index], pressed: pressed, view: document.views[index])
     }
 
-    /// Reconciles and lays out in one step: the reconciler (states, focus mapping) and the damage.
+    /// A view's state as drawn: highlighted while a press holds it down, if it is a control.
+    static func drawn(_ state: ControlState, pressed: Bool, view: StyledView) -> ControlState {
+        pressed && view.type.isControl ? state.union(.highlighted) : state
+    }
+
+    /// The reconciler (states, focus mapping) and the damage of `layout`, the new document's, in one call.
     public static func reconcile(from shown: Shown?, to document: StyleDocument, layout: Layout,
                                  coverage: Coverage = viewCoverage) -> (reconciler: Reconciler, damage: Damage) {
         let reconciler = Reconciler(from: shown, to: document)
@@ -138,7 +143,6 @@ public struct Reconciler {
 extension Reconciler.Shown {
     /// The state old view `index` was drawn in.
     func drawnState(_ index: Int) -> ControlState {
-        let state = index < states.count ? states[index] : .normal
-        return pressed.contains(index) && document.views[index].type.isControl ? state.union(.highlighted) : state
+        Reconciler.drawn(index < states.count ? states[index] : .normal, pressed: pressed.contains(index), view: document.views[index])
     }
 }

@@ -102,7 +102,7 @@ public enum ViewIdentity {
         }
 
         // Merge keys are resolved in the YAML layer, so an id or class from `<<` counts too.
-        var id: String? { view.map { $0.id } ?? node["id"]?.scalar }
+        var id: String? { view.map { $0.id } ?? node["id"].flatMap { $0.isNull ? nil : $0.scalar } }
         var className: String? { view.map { $0.type.className } ?? node["class"]?.scalar }
         var content: ViewContent { view?.content ?? ViewContent(node) }
     }

@@ -17,7 +17,10 @@ public struct Layout: Equatable {
         let sizes: [Size?] = document.views.map { view in
             if let frame = view.frame { return frame.size }
             if let size = view.size { return size }
-            return view.component(in: .normal).intrinsicContentSize(painter)
+            // Insets larger than the content would make a negative size: UIKit's layout takes none.
+            return view.component(in: .normal).intrinsicContentSize(painter).map {
+                Size(width: max(0, $0.width), height: max(0, $0.height))
+            }
         }
         let columnWidth = document.views.indices
             .filter { document.views[$0].frame == nil }
@@ -53,7 +56,8 @@ public struct Layout: Equatable {
         let canvas = Rect(origin: .zero, size: canvasSize)
         return frames.indices.compactMap { index in
             let frame = frames[index]
-            let covered = document.views[index].component(in: .normal).visualBounds(in: frame)
+            let view = document.views[index]
+            let covered = view.component(in: view.initialState).visualBounds(in: frame)
             guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
             let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"

@@ -88,7 +88,8 @@ public final class Renderer {
     private var covered = CoverageMemo()
 
     private struct CoverageMemo {
-        private var document: ObjectIdentifier?
+        // Held weakly and compared by identity: an address a freed document leaves may be reused.
+        private weak var document: StyleDocument?
         private var frames: [Rect] = []
         private var states: [ControlState?] = []
         private var bounds: [Rect] = []
@@ -96,8 +97,8 @@ public final class Renderer {
         /// Forgets everything unless `document` is laid out as last time.
         mutating func prepare(for document: StyleDocument, layout: Layout) {
             // Comparing the frames is free when the layout is the one last drawn (one buffer).
-            guard ObjectIdentifier(document) != self.document || layout.frames != frames else { return }
-            self.document = ObjectIdentifier(document)
+            guard document !== self.document || layout.frames != frames else { return }
+            self.document = document
             frames = layout.frames
             states = Array(repeating: nil, count: frames.count)
             bounds = Array(repeating: .zero, count: frames.count)

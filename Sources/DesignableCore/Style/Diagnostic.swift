@@ -137,6 +137,12 @@ public func closestMatch<S: Sequence>(to word: String, in candidates: S) -> Stri
     return best.distance <= allowed ? best.name : nil
 }
 
+/// `a`, `a and b`, `a, b and c` (or `or` for `conjunction`), for messages.
+func listed(_ words: [String], _ conjunction: String = "and") -> String {
+    guard words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " \(conjunction) " + words[words.count - 1]
+}
+
 /// ` (did you mean 'x'?)`, or nothing when no candidate is close.
 public func didYouMean<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {
     closestMatch(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""

@@ -112,11 +112,6 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     public var styleText: String { name }
 }
 
-/// `a`, `a and b`, `a, b and c`.
-func listed(_ items: [String]) -> String {
-    items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-}
-
 /// The images Designable ships (today the SubscribeButton's check mark; a style file's own images
 /// sit beside the file, not here), found beside the installed or built program, as a UIKit
 /// component finds images in its own bundle.

@@ -100,11 +100,6 @@ public enum StyleLoader {
         return "a mapping with \(listed(required, "and"))" + (optional.isEmpty ? "" : " (and optionally \(listed(optional, "and")))")
     }
 
-    /// `a, b or c`.
-    private static func listed(_ words: [String], _ conjunction: String) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + words.last!
-    }
 }
 
 // MARK: - Sections

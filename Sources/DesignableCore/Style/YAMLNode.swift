@@ -51,7 +51,6 @@ public final class YAMLNode {
     }
 
     /// The file the node was written in.
-    public var file: SourceFile { location.file }
 
     /// The value under `key` in a mapping, with the key node itself for its place.
     public subscript(key: String) -> YAMLNode? {
