@@ -165,6 +165,27 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A pipe, a device behind a symlink and a huge file are refused at once, never read to their end.
+    func testStyleFilesThatAreNotFilesAreRefusedAtOnce() throws {
+        let folder = try temporaryFolder()
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let zero = folder.appendingPathComponent("zero.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+        let big = folder.appendingPathComponent("big.yaml").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
+        XCTAssertEqual(truncate(big, off_t(17 << 20)), 0)
+        let cases = [(fifo, "is a named pipe, not a file"), (zero, "is a device, not a file"), (big, "is 17825792 bytes, over the 16 MB limit")]
+        for command in ["check", "render", "inspect"] {
+            for (path, expected) in cases {
+                let arguments = command == "render" ? [command, path, "-o", folder.appendingPathComponent("out.png").path] : [command, path]
+                let run = try runDesignable(arguments, timeout: 10)
+                XCTAssertEqual(run.status, 1, "\(command) \(path): \(run.stderr)")
+                XCTAssertTrue(run.stderr.hasPrefix("\(path):1:1: error: cannot read the style file: \(expected)\n"), "\(command): \(run.stderr)")
+            }
+        }
+    }
+
     func testUsageMistakesExit64WithTheUsageLine() throws {
         let cases: [([String], String)] = [
             (["rendr", "x.yaml"], "Error: unknown command 'rendr' (did you mean 'render'?)"),

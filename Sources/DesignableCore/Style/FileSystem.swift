@@ -12,6 +12,7 @@ public enum FileSystem {
         public var description: String { "cannot \(action) \(path): \(reason)" }
     }
 
+    /// Whether `path` is (or links to) a regular file.
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
@@ -25,28 +26,68 @@ public enum FileSystem {
         return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
     }
 
-    /// The whole file as bytes.
-    public static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file as bytes, at most `limit` of them.
+    ///
+    /// Opened without blocking, so a named pipe with no writer cannot hang the caller; anything
+    /// that is not a regular file (pipe, device, socket, folder) is refused before a byte is read.
+    /// The size is checked before reading, and no more than `limit + 1` bytes are ever read, so a
+    /// file that grows while being read, or one whose size the file system does not tell, cannot
+    /// make the caller hold more than the limit.
+    public static func read(_ path: String, limit: Int = StyleLoader.maximumFileSize) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(path: path, reason: "is a folder, not a file")
+        guard fstat(fd, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        if let kind = nonFileKind(info.st_mode) {
+            throw Failure(path: path, reason: "is \(kind), not a file")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(4096, Int(info.st_size) + 1))
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
+        let size = Int(info.st_size)
+        guard size <= limit else { throw Failure(path: path, reason: tooLargeReason(size: size, limit: limit)) }
+        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if got < 0 {
                 if errno == EINTR { continue }
                 throw Failure(path: path, reason: String(cString: strerror(errno)))
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            if got == 0 { break }
+            count += got
+            // The file grew past its stat size: read on, one chunk at a time, up to limit + 1.
+            if count == bytes.count && count <= limit {
+                bytes += [UInt8](repeating: 0, count: min(max(count, 65536), limit + 1 - count))
+            }
         }
+        guard count <= limit else { throw Failure(path: path, reason: tooLargeReason(size: nil, limit: limit)) }
+        bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// "a named pipe" for a FIFO's mode, and so on; nil for a regular file.
+    static func nonFileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
+    }
+
+    /// "is 17825792 bytes, over the 16 MB limit": exact, since a rounded size could read as the limit itself.
+    static func tooLargeReason(size: Int?, limit: Int) -> String {
+        let over = "over the \(formatSize(limit)) limit"
+        return size.map { "is \($0) bytes, \(over)" } ?? "is \(over)"
+    }
+
+    /// A byte count as people say it: "16 MB" for a whole number of megabytes, else "12.5 MB" or "900 bytes".
+    public static func formatSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 {
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : formatNumber((Double(bytes) / Double(1 << 20) * 10).rounded() / 10) + " MB"
+        }
+        return "\(bytes) bytes"
     }
 
     /// Writes `bytes` to `path` through `.NAME.PID.tmp` in the same folder and a rename (atomic

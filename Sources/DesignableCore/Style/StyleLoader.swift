@@ -18,7 +18,7 @@ public enum StyleLoader {
     /// Keys of a view that are not properties of its component.
     static let viewKeys: Set<String> = ["class", "id", "frame", "size", "highlighted", "selected", "disabled"]
     /// Style files larger than this are refused before parsing: no hand-written style comes close.
-    static let maximumFileSize = 16 << 20
+    public static let maximumFileSize = 16 << 20
 
     public static func load(path: String) -> LoadResult {
         let bytes: [UInt8]
@@ -59,7 +59,7 @@ public enum StyleLoader {
     private static func decode(bytes: [UInt8], _ load: StyleLoad) -> StyleDocument? {
         let start = SourceLocation.start(of: load.file)
         guard bytes.count <= maximumFileSize else {
-            load.diagnostics.append(.error("the file is \(bytes.count >> 20) MB; style files are limited to \(maximumFileSize >> 20) MB", at: start))
+            load.diagnostics.append(.error("the file \(FileSystem.tooLargeReason(size: bytes.count, limit: maximumFileSize)) for style files", at: start))
             return nil
         }
         let root: YAMLNode

@@ -1,0 +1,67 @@
+@testable import DesignableCore
+import Foundation
+import XCTest
+
+/// Every input is read within a bound, whatever it is: pipes, devices and huge or growing files
+/// are refused with a clear message, never read to their end.
+final class InputLimitsTests: XCTestCase {
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("designable-limits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func readFailure(_ path: String, limit: Int = StyleLoader.maximumFileSize) -> String? {
+        do {
+            _ = try FileSystem.read(path, limit: limit)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func testANamedPipeIsRefusedWithoutBlocking() throws {
+        let fifo = try folder() + "/style.yaml"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertEqual(readFailure(fifo), "is a named pipe, not a file")
+    }
+
+    func testDevicesAndFoldersAreRefusedEvenThroughASymlink() throws {
+        let base = try folder()
+        try FileManager.default.createSymbolicLink(atPath: base + "/zero.yaml", withDestinationPath: "/dev/zero")
+        XCTAssertEqual(readFailure(base + "/zero.yaml"), "is a device, not a file")
+        XCTAssertEqual(readFailure(base), "is a folder, not a file")
+    }
+
+    func testAFileOverTheLimitIsRefusedBeforeReading() throws {
+        let path = try folder() + "/big.yaml"
+        // Sparse: 17 MB on paper, nothing on the disk.
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        XCTAssertEqual(truncate(path, off_t(17 << 20)), 0)
+        XCTAssertEqual(readFailure(path), "is 17825792 bytes, over the 16 MB limit")
+        let loaded = StyleLoader.load(path: path)
+        XCTAssertEqual(loaded.diagnostics.map(\.message), ["cannot read the style file: is 17825792 bytes, over the 16 MB limit"])
+    }
+
+    func testTheLimitItselfIsAllowedAndOneByteMoreIsNot() throws {
+        let path = try folder() + "/edge.yaml"
+        try Data(repeating: 0x20, count: 100).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try FileSystem.read(path, limit: 100).count, 100)
+        XCTAssertEqual(readFailure(path, limit: 99), "is 100 bytes, over the 99 bytes limit")
+    }
+
+    func testAFileWhoseSizeIsNotKnownIsReadOnlyToTheLimit() throws {
+        // /proc files say they are empty and are not: the read itself must stop.
+        XCTAssertEqual(readFailure("/proc/self/maps", limit: 10), "is over the 10 bytes limit")
+        XCTAssertFalse(try FileSystem.read("/proc/self/maps", limit: 1 << 20).isEmpty)
+    }
+
+    /// Bytes handed over already read (the preview's) are held to the same limit, worded exactly:
+    /// a rounded "16 MB" for 16 MB and one byte would read as within the limit.
+    func testTheLoaderNamesTheExactSizeOfBytesOverTheLimit() {
+        let bytes = [UInt8](repeating: 0x20, count: StyleLoader.maximumFileSize + 1)
+        let loaded = StyleLoader.load(bytes: bytes, path: "big.yaml")
+        XCTAssertEqual(loaded.diagnostics.map(\.message), ["the file is 16777217 bytes, over the 16 MB limit for style files"])
+    }
+}
