@@ -79,6 +79,11 @@ final class DiagnosticsTests: XCTestCase {
                        ["3:12: error: frame: expected a rectangle [x, y, width, height]; the mapping lacks 'height'"])
         XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [1e9, 5]\n"),
                        ["3:12: error: size: 1e9 is out of range: at most 100000 is allowed"])
+        // A number past every length's range still names the bound it breaks first.
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    size: [-1e308, 5]\n"),
+                       ["3:12: error: size: width must not be negative, found -1e308"])
+        XCTAssertEqual(findings("views:\n  - class: BWGradientView\n    frame: [-1e9, 0, 5, 5]\n"),
+                       ["3:13: error: frame: -1e9 is out of range: at least -100000 is allowed"])
         XCTAssertEqual(findings("views:\n  - class: FancyButton\n    contentInsets: [1, 2]\n"),
                        ["3:20: error: contentInsets: expected insets [top, leading, bottom, trailing] or one number for all four, found a list of 2"])
     }

@@ -142,6 +142,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(run.stderr, "designable: cannot write /nonexistent-folder/out.png: No such file or directory\n")
     }
 
+    /// The README's choice: the rename replaces a symlinked output, and its target is left as it was.
+    func testRenderReplacesASymlinkedOutputAndLeavesItsTarget() throws {
+        let folder = try temporaryFolder()
+        let target = folder.appendingPathComponent("target.txt")
+        try "keep me".write(to: target, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out.png")
+        try FileManager.default.createSymbolicLink(atPath: out.path, withDestinationPath: target.path)
+        let run = try runDesignable(["render", gallery, "-o", out.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertThrowsError(try FileManager.default.destinationOfSymbolicLink(atPath: out.path))
+        XCTAssertNotNil(pngSize(out))
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "keep me")
+    }
+
     func testAbsurdInputsAreErrorsNotCrashes() throws {
         let folder = try temporaryFolder()
         let cases: [(String, String)] = [

@@ -112,13 +112,17 @@ extension ValueShape {
         case .number(let minimum, let maximum):
             guard !node.isNull, let text = node.scalar, let value = parseNumber(text) else { throw mismatch() }
             guard value.isFinite else { throw .error("expected a finite number, found \(node.summary)", at: node.location) }
-            guard abs(value) <= maximumLength else {
-                throw .error("\(node.summary) is out of range: at most \(Int(maximumLength)) is allowed", at: node.location)
-            }
             let name = subject.map { $0 + " " } ?? ""
+            // The value's own bound first: `-1e308` for a length is a negative length, and saying
+            // so helps more than the far bound every number has.
             if let minimum, value < minimum {
                 let bound = minimum == 0 ? "must not be negative" : "must be at least \(formatNumber(minimum))"
-                throw .error("\(name)\(bound), found \(formatNumber(value))", at: node.location)
+                let found = abs(value) <= maximumLength ? formatNumber(value) : String(text.trimmingWhitespace())
+                throw .error("\(name)\(bound), found \(found)", at: node.location)
+            }
+            guard abs(value) <= maximumLength else {
+                let bound = value < 0 ? "at least -\(Int(maximumLength))" : "at most \(Int(maximumLength))"
+                throw .error("\(node.summary) is out of range: \(bound) is allowed", at: node.location)
             }
             if let maximum, value > maximum {
                 throw .error("\(name)must be at most \(formatNumber(maximum)), found \(formatNumber(value))", at: node.location)
