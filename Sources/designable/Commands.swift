@@ -43,6 +43,7 @@ struct RenderCommand: Command {
         OptionSpec(name: "--output", short: "-o", valueName: "OUT.png", help: "Where to write the PNG; - for standard output.", required: true),
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled."),
+        .allowOutsideImages,
     ]
 
     let style: String, output: String, scale: Double, state: ControlState?
@@ -83,7 +84,7 @@ struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check a style file; print each finding as path:line:col. Exit 1 on errors."
     static let positionals = ["STYLE"]
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [.allowOutsideImages]
 
     let style: String
 
@@ -109,7 +110,7 @@ struct InspectCommand: Command {
     static let name = "inspect"
     static let abstract = "List every view with its class and each property: label, type, value, and where the value came from."
     static let positionals = ["STYLE"]
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [.allowOutsideImages]
 
     let style: String
 

@@ -13,6 +13,7 @@ struct PreviewCommand: Command {
         OptionSpec(name: "--screenshot", valueName: "OUT.png", help: "Draw once in the window, write the canvas as PNG, exit."),
         OptionSpec(name: "--screenshot-dir", valueName: "DIR", help: "Where p and Ctrl+S save (default: the style file's folder)."),
         OptionSpec(name: "--trace", help: "Print one JSON line per frame with the time of each step."),
+        .allowOutsideImages,
     ]
 
     /// Written from the window's key table, as the README's table is.

@@ -53,6 +53,7 @@ func main(_ arguments: [String]) -> Int32 {
             Console.out(command.help)
             return 0
         }
+        StyleLoader.allowsOutsideImages = parsed.flags.contains(OptionSpec.allowOutsideImages.name)
         return try command.init(parsed).run()
     } catch let error as UsageError {
         Console.error("Error: \(error.message)")

@@ -118,6 +118,9 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(withoutExtension.diagnostics.map(\.message), [
             "image 'icons/star' not found: looked for icons/star.svg, icons/star.png, icons/star@2x.png and icons/star@3x.png beside the style file, in assets/ and in assets/icons/; drawing a placeholder",
         ])
+        // With --allow-outside-images; without, an absolute name is refused (ImageInputTests).
+        StyleLoader.allowsOutsideImages = true
+        defer { StyleLoader.allowsOutsideImages = false }
         let absolute = StyleLoader.load(text: "views:\n  - {class: UIButton, image: /no/such/heart.png}\n", path: path)
         XCTAssertEqual(absolute.diagnostics.map(\.message), ["image '/no/such/heart.png' not found: looked for /no/such/heart.png; drawing a placeholder"])
     }

@@ -126,6 +126,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(pngSize(out))
     }
 
+    /// An image name that leaves the style file's folder is an error at its line, for every
+    /// command, unless --allow-outside-images is given.
+    func testImagesOutsideTheProjectNeedAnOption() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("project"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: projectRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures/assets/heart.png").path,
+                                         toPath: folder.appendingPathComponent("heart.png").path)
+        let style = folder.appendingPathComponent("project/style.yaml")
+        try "views:\n  - class: FancyButton\n    title: Go\n    image: ../heart\n".write(to: style, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out.png").path
+        for arguments in [["check", style.path], ["inspect", style.path], ["render", style.path, "-o", out]] {
+            let refused = try runDesignable(arguments)
+            XCTAssertEqual(refused.status, 1, arguments[0])
+            XCTAssertTrue(refused.stderr.hasPrefix("\(style.path):4:12: error: image: '../heart' is outside the style file's folder: image names are relative to the style file's folder"),
+                          refused.stderr)
+            let allowed = try runDesignable(arguments + ["--allow-outside-images"])
+            XCTAssertEqual(allowed.status, 0, "\(arguments[0]): \(allowed.stderr)")
+        }
+    }
+
     func testRenderToStandardOutput() throws {
         let run = try runDesignable(["render", gallery, "-o", "-"])
         XCTAssertEqual(run.status, 0, run.stderr)

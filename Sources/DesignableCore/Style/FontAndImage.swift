@@ -77,6 +77,12 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> ImageReference {
         guard let name = reading.text else { throw .unreadable(ImageReference.self, node) }
+        // Checked on the name alone, before looking at the disk, so the message is the same
+        // whether or not such a file exists: it tells nothing about files outside the project.
+        if !context.allowsOutsideImages && leavesFolder(name) {
+            throw .error("'\(name)' is outside the style file's folder: image names are relative to the style file's folder (--allow-outside-images allows others)",
+                         at: node.location)
+        }
         let ownFolders = ["", "assets", "assets/icons"]
         let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
         let candidates: [(suffix: String, scale: Int)] = hasExtension
@@ -110,6 +116,22 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 
     public var styleText: String { name }
+
+    /// Whether `name`, read as a path from the style file's folder, ends up outside it: absolute,
+    /// from a home folder (`~`), or with more `..` than folders before them.
+    static func leavesFolder(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.hasPrefix("~") { return true }
+        var depth = 0
+        for part in name.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": depth -= 1
+            default: depth += 1
+            }
+            if depth < 0 { return true }
+        }
+        return false
+    }
 }
 
 /// The images Designable ships (today the SubscribeButton's check mark; a style file's own images

@@ -44,6 +44,8 @@ public final class DecodingContext {
     public let theme: [String: Color]
     /// Folder of the style file, where images are looked up.
     public let directory: String
+    /// Whether image names may leave `directory` (`../x`, `/x`, `~/x`); see `ImageReference.make`.
+    public let allowsOutsideImages: Bool
     /// Findings that do not stop decoding, such as a missing image.
     public private(set) var warnings: [Diagnostic] = []
     private var warned: Set<SourceLocation> = []
@@ -51,9 +53,10 @@ public final class DecodingContext {
     /// missing image that appears later must be noticed too.
     public var dependencies: Set<String> = []
 
-    public init(theme: [String: Color] = [:], directory: String = ".") {
+    public init(theme: [String: Color] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
         self.directory = directory
+        self.allowsOutsideImages = allowsOutsideImages
     }
 
     /// Records a warning once for the view being decoded, however many times (in how many

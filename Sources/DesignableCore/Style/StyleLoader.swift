@@ -19,6 +19,9 @@ public enum StyleLoader {
     static let viewKeys: Set<String> = ["class", "id", "frame", "size", "highlighted", "selected", "disabled"]
     /// Style files larger than this are refused before parsing: no hand-written style comes close.
     public static let maximumFileSize = 16 << 20
+    /// Whether image names may leave the style file's folder (`--allow-outside-images`): set once
+    /// by the command line before anything is loaded, so the preview's reloads follow it too.
+    nonisolated(unsafe) public static var allowsOutsideImages = false
 
     public static func load(path: String) -> LoadResult {
         let bytes: [UInt8]
@@ -143,7 +146,8 @@ final class StyleLoad {
 
     /// What values are decoded against: the theme so far, and the file's folder for images.
     /// Made on first use, which is after the theme section (it comes first in the table).
-    private(set) lazy var context = DecodingContext(theme: theme, directory: FileSystem.directory(of: path))
+    private(set) lazy var context = DecodingContext(theme: theme, directory: FileSystem.directory(of: path),
+                                                       allowsOutsideImages: StyleLoader.allowsOutsideImages)
 
     func document() -> StyleDocument {
         StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, views: views,
