@@ -46,4 +46,44 @@ final class ImageInputTests: XCTestCase {
         XCTAssertEqual(imageFindings("../heart", in: project, allowingOutside: true), [])
         XCTAssertEqual(imageFindings(outside + "/heart.png", in: project, allowingOutside: true), [])
     }
+
+    /// Each broken image is a warning at its line that says what is wrong, and a placeholder.
+    func testABrokenImageIsAWarningAtItsLine() throws {
+        let (project, _) = try project()
+        let heart = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/assets/heart.png"))
+        // A PNG header saying 20000×20000, as a 7 MB file of one colour does, and its end chunk.
+        var huge = Data(heart.prefix(33))
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
+        huge += heart.suffix(12)
+        let cases: [(String, Data, String)] = [
+            ("random.png", Data((0..<500).map { UInt8(truncatingIfNeeded: $0 &* 37) }), "random.png is not a PNG file (it does not start with PNG's signature)"),
+            ("cut.png", heart.prefix(heart.count / 2), "cut.png is a truncated PNG (it has no end chunk)"),
+            ("stub.png", heart.prefix(20), "stub.png is a truncated PNG (it ends within its header)"),
+            ("huge.png", huge, "huge.png is 20000×20000 pixels: too large to draw (images are limited to 32767 pixels a side and 128 megapixels)"),
+            ("text.svg", Data("this is not XML\n".utf8), "text.svg is not a valid SVG: "),
+        ]
+        for (file, bytes, expected) in cases {
+            try bytes.write(to: URL(fileURLWithPath: project + "/" + file))
+            let found = imageFindings(file, in: project)
+            XCTAssertEqual(found.count, 1, file)
+            XCTAssertTrue(found.first?.hasPrefix("3:12: warning: image '\(file)': \(expected)") == true, "\(file): \(found)")
+            XCTAssertTrue(found.first?.hasSuffix("; drawing a placeholder") == true && found.first?.contains("\n") == false, "\(file): \(found)")
+            // Drawn as a placeholder, not an error.
+            let document = try XCTUnwrap(StyleLoader.load(text: "views:\n  - {class: FancyButton, image: '\(file)'}\n", path: project + "/style.yaml").document)
+            XCTAssertTrue(try XCTUnwrap(document.views[0].component(in: .normal) as? FancyButton).image?.isMissing == true, file)
+        }
+    }
+
+    /// Layout (what `check` does) takes a PNG's size from its header, decoding no pixel.
+    func testAPNGsSizeComesFromItsHeader() throws {
+        let (project, _) = try project()
+        // A header that says 640×320, then a valid end: nothing in between to decode.
+        let heart = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/assets/heart.png"))
+        var header = Data(heart.prefix(33))
+        header.replaceSubrange(16..<24, with: [0, 0, 0x02, 0x80, 0, 0, 0x01, 0x40])
+        try (header + heart.suffix(12)).write(to: URL(fileURLWithPath: project + "/wide@2x.png"))
+        let document = try XCTUnwrap(StyleLoader.load(text: "views:\n  - {class: FancyButton, image: wide}\n", path: project + "/style.yaml").document)
+        let image = try XCTUnwrap((document.views[0].component(in: .normal) as? FancyButton)?.image)
+        XCTAssertEqual(ImageCache().size(of: image, scale: 2), Size(width: 320, height: 160))
+    }
 }

@@ -146,6 +146,21 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A corrupt image is a warning at its line saying what is wrong; the render goes on with a placeholder.
+    func testACorruptImageIsAWarningAtItsLine() throws {
+        let folder = try temporaryFolder()
+        try Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: folder.appendingPathComponent("noise.png"))
+        let style = folder.appendingPathComponent("noise.yaml")
+        try "views:\n  - class: FancyButton\n    title: Go\n    image: noise\n".write(to: style, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("noise-out.png")
+        for arguments in [["check", style.path], ["render", style.path, "-o", out.path]] {
+            let run = try runDesignable(arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stderr, "\(style.path):4:12: warning: image 'noise': noise.png is not a PNG file (it does not start with PNG's signature); drawing a placeholder\n")
+        }
+        XCTAssertNotNil(pngSize(out))
+    }
+
     func testRenderToStandardOutput() throws {
         let run = try runDesignable(["render", gallery, "-o", "-"])
         XCTAssertEqual(run.status, 0, run.stderr)

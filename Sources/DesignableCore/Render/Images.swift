@@ -7,12 +7,23 @@ final class SVGDocument {
     /// The document's own size in points (its width/height, else its viewBox).
     let size: Size
 
+    /// Parses the SVG at `path`, read through `FileSystem.read` so a pipe or a huge file is
+    /// refused rather than handed to librsvg. Without a base file, an SVG cannot pull in files
+    /// beside it: images stay within what the style file names.
     init(path: String) throws(RenderError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: ImageProbe.maximumFileSize)
+        } catch {
+            throw RenderError(error.reason)
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(path, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable SVG"
+        let made = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        guard let handle = made else {
+            // libxml's messages end with a newline; the finding is one line.
+            let reason = error.map { String(String(cString: $0.pointee.message).trimmingWhitespace()) } ?? "unreadable SVG"
             if let error { g_error_free(error) }
-            throw RenderError("\(path): \(reason)")
+            throw RenderError(reason)
         }
         pointer = OpaquePointer(handle)
         rsvg_handle_set_dpi(handle, 96)
@@ -41,6 +52,77 @@ final class SVGDocument {
         }
         try drawing.check("drawing SVG")
         return surface
+    }
+}
+
+/// What an image file is, learnt from its header (a PNG's signature and IHDR, and its last
+/// bytes) or, for SVG, from librsvg's parse, without decoding any pixels: the loader checks every
+/// image this way, so `check` decodes none, and a broken or huge one is a finding at its line.
+public enum ImageProbe {
+    /// Largest image file read: far beyond any icon, small enough to hold at once.
+    public static let maximumFileSize = 32 << 20
+    /// Most pixels one PNG may have: the canvas's own limit (`Renderer.maximumPixels`), as an
+    /// image larger than any canvas could never be drawn whole, and decoding it costs 4 bytes a pixel.
+    public static let maximumPixels = Renderer.maximumPixels
+
+    /// A bitmap's size in pixels, or nil for SVG (its size comes from the parse).
+    public typealias Pixels = (width: Int, height: Int)
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Recent answers by path, while the file's identity is unchanged: every view naming the
+    /// image, and every reload, asks again.
+    nonisolated(unsafe) private static var answers: [String: (identity: [Int]?, answer: Result<Pixels?, RenderError>)] = [:]
+
+    /// The file's pixel size (nil for SVG), or what is wrong with it, in words that follow its name.
+    public static func check(_ file: ImageReference.File) -> Result<Pixels?, RenderError> {
+        let identity = FileSystem.identity(file.path)
+        if let known = answers[file.path], known.identity == identity { return known.answer }
+        let answer: Result<Pixels?, RenderError>
+        do throws(RenderError) {
+            answer = .success(file.isVector ? try checkSVG(file.path) : try checkPNG(file.path))
+        } catch {
+            answer = .failure(error)
+        }
+        if answers.count > 256 { answers.removeAll() }
+        answers[file.path] = (identity, answer)
+        return answer
+    }
+
+    private static func checkSVG(_ path: String) throws(RenderError) -> Pixels? {
+        do {
+            _ = try SVGDocument(path: path)
+        } catch {
+            throw RenderError("is not a valid SVG: \(error.message)")
+        }
+        return nil
+    }
+
+    private static func checkPNG(_ path: String) throws(RenderError) -> Pixels {
+        let ends: (head: [UInt8], tail: [UInt8], size: Int)
+        do {
+            ends = try FileSystem.readEnds(path, head: 33, tail: 64, limit: maximumFileSize)
+        } catch {
+            throw RenderError(error.reason)
+        }
+        let head = ends.head
+        guard head.count >= 8, Array(head[0..<8]) == signature else { throw RenderError("is not a PNG file (it does not start with PNG's signature)") }
+        // The signature, then IHDR's length and type, width and height (big-endian), depth, colour type...
+        guard head.count >= 33 else { throw RenderError("is a truncated PNG (it ends within its header)") }
+        guard Array(head[12..<16]) == Array("IHDR".utf8) else { throw RenderError("is not a valid PNG (its first chunk is not IHDR)") }
+        func be32(_ offset: Int) -> Int { head[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        guard width > 0, height > 0 else { throw RenderError("is not a valid PNG (it is \(width)×\(height) pixels)") }
+        let side = ImageSurface.maximumSide
+        guard width <= side, height <= side, width * height <= maximumPixels else {
+            throw RenderError("is \(width)×\(height) pixels: too large to draw (images are limited to \(side) pixels a side and \(maximumPixels >> 20) megapixels)")
+        }
+        // A PNG ends with an IEND chunk; a file cut short (a copy in progress, a broken download) has none.
+        let iend = Array("IEND".utf8)
+        guard ends.tail.count >= 4, (0...(ends.tail.count - 4)).contains(where: { Array(ends.tail[$0..<$0 + 4]) == iend }) else {
+            throw RenderError("is a truncated PNG (it has no end chunk)")
+        }
+        return (width, height)
     }
 }
 
@@ -85,6 +167,8 @@ public final class ImageCache {
         let identity = FileSystem.identity(file.path)
         let decoded: Decoded
         do throws(RenderError) {
+            // The probe bounds what decoding may cost: a file changed since the load was checked.
+            if case .failure(let error) = ImageProbe.check(file) { throw error }
             decoded = file.isVector
                 ? .vector(try SVGDocument(path: file.path))
                 : .bitmap(try ImageSurface(png: file.path), pixelScale: Double(file.scale))
@@ -98,6 +182,11 @@ public final class ImageCache {
     /// The image's size in points; the placeholder's when it is missing or unreadable.
     public func size(of image: ImageReference, scale: Double = 1) -> Size {
         guard let file = image.bestFile(forScale: scale) else { return Self.placeholderSize }
+        // A bitmap's size is in its header: laying out (as `check` does) decodes no pixels.
+        if !file.isVector, entries[file.path] == nil {
+            guard case .success(let pixels?) = ImageProbe.check(file) else { return Self.placeholderSize }
+            return Size(width: Double(pixels.width) / Double(file.scale), height: Double(pixels.height) / Double(file.scale))
+        }
         switch decoded(file) {
         case .bitmap(let surface, let pixelScale):
             return Size(width: Double(surface.width) / pixelScale, height: Double(surface.height) / pixelScale)

@@ -34,16 +34,8 @@ public enum FileSystem {
     /// file that grows while being read, or one whose size the file system does not tell, cannot
     /// make the caller hold more than the limit.
     public static func read(_ path: String, limit: Int = StyleLoader.maximumFileSize) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        let (fd, size) = try openRegularFile(path, limit: limit)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        if let kind = nonFileKind(info.st_mode) {
-            throw Failure(path: path, reason: "is \(kind), not a file")
-        }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw Failure(path: path, reason: tooLargeReason(size: size, limit: limit)) }
         var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
         var count = 0
         while count < bytes.count {
@@ -62,6 +54,40 @@ public enum FileSystem {
         guard count <= limit else { throw Failure(path: path, reason: tooLargeReason(size: nil, limit: limit)) }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// The first `head` and last `tail` bytes of a regular file of at most `limit` bytes, and its
+    /// size: an image's header and end, without reading what lies between.
+    static func readEnds(_ path: String, head: Int, tail: Int, limit: Int) throws(Failure) -> (head: [UInt8], tail: [UInt8], size: Int) {
+        let (fd, size) = try openRegularFile(path, limit: limit)
+        defer { close(fd) }
+        func bytes(at offset: Int, count: Int) -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: max(0, count))
+            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+            return Array(buffer.prefix(max(0, got)))
+        }
+        return (bytes(at: 0, count: min(head, size)), bytes(at: max(0, size - tail), count: min(tail, size)), size)
+    }
+
+    /// Opens `path` for reading without blocking, refusing what is not a regular file or is over
+    /// `limit` bytes by its size; the descriptor (the caller closes it) and the size.
+    private static func openRegularFile(_ path: String, limit: Int) throws(Failure) -> (fd: Int32, size: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        var reason: String?
+        if fstat(fd, &info) != 0 {
+            reason = String(cString: strerror(errno))
+        } else if let kind = nonFileKind(info.st_mode) {
+            reason = "is \(kind), not a file"
+        } else if Int(info.st_size) > limit {
+            reason = tooLargeReason(size: Int(info.st_size), limit: limit)
+        }
+        if let reason {
+            close(fd)
+            throw Failure(path: path, reason: reason)
+        }
+        return (fd, Int(info.st_size))
     }
 
     /// "a named pipe" for a FIFO's mode, and so on; nil for a regular file.

@@ -111,8 +111,19 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             // Where it would be: the preview watches these, and redraws when the image appears.
             context.dependencies.formUnion(lookedFor)
         }
+        // Found is not drawable: a file that is not an image, is cut short or is too large is
+        // said at the image's line and left out (a placeholder if nothing else is left). It stays
+        // a dependency, so the preview notices it being fixed.
         context.dependencies.formUnion(files.map(\.path))
-        return ImageReference(name: name, files: files)
+        var drawable: [File] = []
+        for file in files {
+            switch ImageProbe.check(file) {
+            case .success: drawable.append(file)
+            case .failure(let problem):
+                context.warn(.warning("image '\(name)': \(FileSystem.fileName(of: file.path)) \(problem.message); drawing a placeholder", at: node.location))
+            }
+        }
+        return ImageReference(name: name, files: drawable)
     }
 
     public var styleText: String { name }
