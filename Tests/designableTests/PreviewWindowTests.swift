@@ -607,11 +607,19 @@ final class PreviewWindowTests: XCTestCase {
         let path = folder + "/later/deeper/style.yaml"
         let (_, x, window) = try start(at: path)
         XCTAssertEqual(try x.title(of: window), "style.yaml — file not found")
+        // The first folder appears, goes (a checkout switching branches) and comes back with the
+        // rest: the watch on the folder that went must not be the last one.
         try FileManager.default.createDirectory(atPath: folder + "/later", withIntermediateDirectories: false)
         usleep(200_000)
-        try FileManager.default.createDirectory(atPath: folder + "/later/deeper", withIntermediateDirectories: false)
+        try FileManager.default.removeItem(atPath: folder + "/later")
+        usleep(200_000)
+        try FileManager.default.createDirectory(atPath: folder + "/later/deeper", withIntermediateDirectories: true)
         try write(Self.style(), to: path)
         try waitForTitle(x, window, "style.yaml — up to date")
+        // The first good version resizes the window to its canvas: wait for that frame's pixels.
+        let deadline = Date().addingTimeInterval(10)
+        while !(try pixel(x, window, Self.first)).isClose(to: Self.blue), Date() < deadline { usleep(50_000) }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "the file, drawn")
     }
 
     /// A style file that is a symbolic link to a file in another folder (dotfiles): edits to the
