@@ -148,11 +148,28 @@ final class FileWatcher {
     }
 
     /// Where `path` leads when it (or a folder on the way) is a symbolic link: the resolved path,
-    /// nil when it is no link or leads nowhere (a dangling link is watched as the link alone).
+    /// nil when it is no link. A dangling link is followed by its text, so the folder where its
+    /// target will appear is watched (through its nearest existing ancestor if need be).
     private static func linkTarget(of path: String) -> String? {
-        guard let resolved = realPath(path) else { return nil }
-        let folder = realPath(FileSystem.directory(of: path)).map { $0 == "/" ? "" : $0 }
-        return folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
+        if let resolved = realPath(path) {
+            let folder = realPath(FileSystem.directory(of: path)).map { $0 == "/" ? "" : $0 }
+            return folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
+        }
+        var current = path
+        // Links to links, within a bound: a loop of links leads nowhere.
+        for _ in 0..<8 {
+            guard let text = readLink(current) else { break }
+            current = text.hasPrefix("/") ? text : FileSystem.directory(of: current) + "/" + text
+        }
+        return current == path ? nil : current
+    }
+
+    /// The text of the symbolic link at `path`; nil when it is none.
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -655,6 +655,16 @@ final class PreviewWindowTests: XCTestCase {
         try write(Self.style(firstColor: "#00FF00"), to: other)
         try waitForPixel(x, window, Self.first, Self.green, cause: "file", after: mark, "the new target edited")
         try waitForTitle(x, window, "style.yaml — up to date")
+
+        // A dangling link: its target, in a folder not made yet, is drawn when it appears.
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(symlink("future/real.yaml", path), 0)
+        try waitForTitle(x, window, "style.yaml — file was removed")
+        try FileManager.default.createDirectory(atPath: folder + "/future", withIntermediateDirectories: true)
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: folder + "/future/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the dangling link's target appeared")
+        try waitForTitle(x, window, "style.yaml — up to date")
     }
 
     /// Where inotify cannot watch, the file is polled, the title says so, and saves still redraw.
