@@ -8,6 +8,8 @@ struct Deadlines {
         case note
         /// The window manager did not answer the inspector's resize: make room inside the window.
         case panel
+        /// Time to stat() the files inotify could not watch.
+        case poll
     }
 
     /// CLOCK_MONOTONIC nanoseconds, by kind.
@@ -15,6 +17,10 @@ struct Deadlines {
 
     mutating func set(_ kind: Kind, at time: UInt64) {
         times[kind] = time
+    }
+
+    func isSet(_ kind: Kind) -> Bool {
+        times[kind] != nil
     }
 
     mutating func cancel(_ kind: Kind) {

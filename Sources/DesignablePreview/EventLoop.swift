@@ -31,11 +31,15 @@ final class EventLoop {
     private var wake: UInt64 = 0
     /// The findings last printed on stderr.
     private var lastReported: [Diagnostic] = []
+    /// The title last given to the window.
+    private var shownTitle: String?
 
     /// `viewport` is the window's size at creation, which the window was made with.
     init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
          startFrame: Tracer.Frame) {
         self.window = window
+        var viewport = viewport
+        (viewport.windowWidth, viewport.windowHeight) = Viewport.drawnSize(width: viewport.windowWidth, height: viewport.windowHeight)
         self.viewport = viewport
         self.session = session
         self.watcher = watcher
@@ -59,6 +63,8 @@ final class EventLoop {
     /// Draws the first frame, maps the window and runs until `q`, Escape or the close button; the exit status.
     func run() -> Int32 {
         wake = frames.pending?.started ?? MonotonicClock.now()
+        updateTitle()
+        schedulePolling()
         present()
         window.map()
         var descriptors = [pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -94,6 +100,10 @@ final class EventLoop {
             case .panel:
                 // The window manager did not resize: the canvas area makes room instead.
                 if let width = panel.takePendingWidth() { applyPanel(width) }
+            case .poll:
+                let changed = watcher.poll()
+                if !changed.isEmpty { reload(changed, cause: .file) }
+                schedulePolling()
             }
         }
     }
@@ -170,7 +180,10 @@ final class EventLoop {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .expose(let rect, _):
-            frames.expose(rect)
+            // Beyond the drawn part of a huge window the server fills; the buffer has the rest.
+            window.fill(rect, outside: viewport.window)
+            let drawn = rect.intersection(viewport.window)
+            if !drawn.isEmpty { frames.expose(drawn) }
         case .configure(let width, let height):
             resized(width: width, height: height)
         case .keyPress(let keysym, let modifiers):
@@ -231,7 +244,10 @@ final class EventLoop {
         case .toggle(let state):
             if let name = session.toggle(state) { flash("\(name) is not a control: it has no states") }
         case .reload:
+            // The watches are made again too: `r` is what a person tries when a save is not seen.
+            watcher.rearm()
             reload([], cause: .reloadKey)
+            schedulePolling()
         case .screenshot:
             _ = screenshot(to: nil)
         case .inspector:
@@ -277,6 +293,8 @@ final class EventLoop {
     /// The server says the window's size (it may be unchanged when the window only moved): a
     /// panel waiting for the resize shows with it, and the next frame redraws everything.
     private func resized(width: Int, height: Int) {
+        // The back buffer never grows past the cap: a larger window draws its top-left part.
+        let (width, height) = Viewport.drawnSize(width: width, height: height)
         guard width != viewport.windowWidth || height != viewport.windowHeight else { return }
         viewport.windowWidth = width
         viewport.windowHeight = height
@@ -310,6 +328,11 @@ final class EventLoop {
     // MARK: - Files
 
     private func fileEvents() {
+        defer {
+            // A watch the kernel dropped may have been made again as polling, or the other way.
+            schedulePolling()
+            updateTitle()
+        }
         switch watcher.drain() {
         case .none:
             break
@@ -330,7 +353,6 @@ final class EventLoop {
         let reaction = session.reaction(to: paths, forced: cause == .reloadKey)
         // Cheap (a stat per decoded image), and catches an image changed while unwatched.
         session.renderer.painter.images.revalidate()
-        let titleBefore = session.title
         let bannerBefore = composer.bannerFrame(for: session, viewport: viewport)
         let outcome = reaction.reread
             ? session.reload(force: reaction.force, reuseViews: reaction.reuseViews, frame: &frame)
@@ -360,8 +382,28 @@ final class EventLoop {
             frames.merge(frame)
             frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
         }
-        if session.title != titleBefore { window.setTitle(session.title) }
+        updateTitle()
         if session.document == nil { frames.fullRedraw = true }
+    }
+
+    /// The session's title, with a word when files are polled: a person should know that saves
+    /// are seen a little late, and why.
+    private func updateTitle() {
+        let title = session.title + (watcher.isPolling ? " (polling: cannot watch the folder)" : "")
+        guard title != shownTitle else { return }
+        shownTitle = title
+        window.setTitle(title)
+    }
+
+    /// Keeps the `.poll` deadline set while some file is polled, and only then; a deadline already
+    /// set stays, so a stream of events on watched files cannot put the polling off.
+    private func schedulePolling() {
+        if watcher.isPolling {
+            guard !deadlines.isSet(.poll) else { return }
+            deadlines.set(.poll, at: MonotonicClock.now() + FileWatcher.pollInterval)
+        } else {
+            deadlines.cancel(.poll)
+        }
     }
 
     /// Prints findings on stderr, unless they are the very ones printed last: a person saving

@@ -11,11 +11,21 @@ import Glibc
 ///
 /// A file whose folder does not exist yet (an image in an `assets/` not made yet) is watched
 /// through the nearest folder that does: when the missing folder appears, the watches move
-/// down to it and the files under it count as changed, in case they came with it.
+/// down to it and the files under it count as changed, in case they came with it. A watched
+/// folder that goes away (deleted and made again by `git checkout`, renamed away) drops its
+/// watch: the watches then walk up to the nearest folder left and come down again as the path
+/// re-appears, so the watcher never goes stale. A symbolic link is followed: the folder of its
+/// target is watched too, and the link is resolved again whenever it changes.
+///
+/// Where inotify cannot watch (its watch limit is reached, or it is refused), the file's
+/// identity is polled a few times a second instead, through the loop's `.poll` deadline.
 final class FileWatcher {
     /// How long a file must be quiet after an event that does not end a save (a modify, a create,
     /// a delete) before it is read anyway: editors close or rename well within this.
     static let settleDelay: UInt64 = 120_000_000
+    /// How often a file inotify cannot watch is stat()ed: four times a second is quick enough
+    /// for a person looking over and costs nothing measurable.
+    static let pollInterval: UInt64 = 250_000_000
 
     /// What the events waiting said.
     enum Saves: Equatable {
@@ -37,6 +47,8 @@ final class FileWatcher {
         var isEmpty: Bool { settled.isEmpty && unsettled.isEmpty }
     }
 
+    /// The inotify descriptor for the loop's poll(), or -1 when inotify is not available at all
+    /// (poll() ignores a negative descriptor): then every file is polled.
     let fileDescriptor: Int32
     /// Watched folders by watch descriptor: the names of interest in each, to the paths they
     /// stand for as the caller spells them (a missing folder's name stands for every path under it).
@@ -45,22 +57,33 @@ final class FileWatcher {
     private var standIns: [Int32: Set<String>] = [:]
     /// The paths asked for last, so an unchanged set costs no system calls.
     private var watched: Set<String> = []
+    /// What each watched symbolic link resolved to when the watches were made, to see it change.
+    private var targets: [String: String] = [:]
+    /// Paths no watch covers, with their identity when last looked at (nil: not there).
+    private var polled: [String: [Int]?] = [:]
     /// Files touched by a save still in progress (truncated, created empty, deleted before the new one comes).
     private var unsettled: Set<String> = []
     /// Read buffer reused for every drain (inotify events are at most NAME_MAX + 17 bytes each).
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Tests set `DESIGNABLE_NO_INOTIFY` to see the polling fallback without exhausting the
+    /// machine's watch limit (as root, permissions cannot make a watch fail).
+    private let refusesWatches = getenv("DESIGNABLE_NO_INOTIFY") != nil
 
     private static let settlingMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-    private static let mask = settlingMask | UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+    /// The kernel dropped a folder's watch (deleted, or its file system unmounted) or the folder
+    /// moved away from its path: the watches must be made again from the paths.
+    private static let goneMask = UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let mask = settlingMask | UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    init() throws(PreviewFailure) {
+    /// Never fails: without inotify (its instance limit reached) the files are polled.
+    init() {
         fileDescriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fileDescriptor >= 0 else {
-            throw PreviewFailure("cannot watch files (inotify): \(String(cString: strerror(errno)))")
-        }
     }
 
-    deinit { close(fileDescriptor) }
+    deinit { if fileDescriptor >= 0 { close(fileDescriptor) } }
+
+    /// Whether some file is polled because inotify could not watch it; the title says so.
+    var isPolling: Bool { !polled.isEmpty }
 
     /// Watches exactly the files of `dependencies` from now on (whatever their kind: the caller
     /// tells them apart), adding and removing folder watches as needed.
@@ -68,33 +91,106 @@ final class FileWatcher {
         watch(paths: Set(dependencies.map(\.path)))
     }
 
+    /// Makes every watch again from the paths, for the reload key: whatever the kernel did, the
+    /// watches afterwards match the file system as it is now.
+    func rearm() {
+        watch(paths: watched, force: true)
+    }
+
     /// Watches exactly `paths`. A folder that does not exist is watched through its nearest
-    /// existing ancestor; one that cannot be watched otherwise (unreadable) is skipped: the
-    /// preview still runs.
+    /// existing ancestor; a path inotify refuses to watch (the watch limit, permissions) is polled.
     private func watch(paths: Set<String>, force: Bool = false) {
         guard force || paths != watched else { return }
         watched = paths
         var wanted: [Int32: [String: Set<String>]] = [:]
         var standIns: [Int32: Set<String>] = [:]
+        var polled: [String: [Int]?] = [:]
+        targets = [:]
         for path in paths {
-            var (folder, name) = (FileSystem.directory(of: path), FileSystem.fileName(of: path))
-            // The same folder spelt two ways gives the same descriptor, so its names merge.
-            var descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
-            var isStandIn = false
-            while descriptor < 0, errno == ENOENT || errno == ENOTDIR, FileSystem.directory(of: folder) != folder {
-                (folder, name) = (FileSystem.directory(of: folder), FileSystem.fileName(of: folder))
-                descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
-                isStandIn = true
+            var places = [path]
+            if let target = Self.linkTarget(of: path) {
+                // The link's own folder says when the link changes; the target's when it is edited.
+                targets[path] = target
+                places.append(target)
             }
-            guard descriptor >= 0 else { continue }
-            wanted[descriptor, default: [:]][name, default: []].insert(path)
-            if isStandIn { standIns[descriptor, default: []].insert(name) }
+            for place in places {
+                guard let (descriptor, name, isStandIn) = arm(place) else {
+                    polled[path] = self.polled[path] ?? FileSystem.identity(path)
+                    continue
+                }
+                // The same folder spelt two ways gives the same descriptor, so its names merge.
+                wanted[descriptor, default: [:]][name, default: []].insert(path)
+                if isStandIn { standIns[descriptor, default: []].insert(name) }
+            }
         }
         for descriptor in folders.keys where wanted[descriptor] == nil {
             inotify_rm_watch(fileDescriptor, descriptor)
         }
         folders = wanted
         self.standIns = standIns
+        self.polled = polled
+    }
+
+    /// Watches the folder of `path`, or the nearest existing ancestor when it is missing: the
+    /// watch descriptor, the name in it that leads to `path`, and whether that name is a missing
+    /// folder's. Nil when inotify refuses (not for a missing folder: the root always exists).
+    private func arm(_ path: String) -> (Int32, String, Bool)? {
+        guard fileDescriptor >= 0, !refusesWatches else { return nil }
+        var (folder, name) = (FileSystem.directory(of: path), FileSystem.fileName(of: path))
+        var descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+        var isStandIn = false
+        while descriptor < 0, errno == ENOENT || errno == ENOTDIR, FileSystem.directory(of: folder) != folder {
+            (folder, name) = (FileSystem.directory(of: folder), FileSystem.fileName(of: folder))
+            descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+            isStandIn = true
+        }
+        return descriptor >= 0 ? (descriptor, name, isStandIn) : nil
+    }
+
+    /// Where `path` leads when it (or a folder on the way) is a symbolic link: the resolved path,
+    /// nil when it is no link. A dangling link is followed by its text, so the folder where its
+    /// target will appear is watched (through its nearest existing ancestor if need be).
+    private static func linkTarget(of path: String) -> String? {
+        if let resolved = realPath(path) {
+            let folder = realPath(FileSystem.directory(of: path)).map { $0 == "/" ? "" : $0 }
+            return folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
+        }
+        var current = path
+        // Links to links, within a bound: a loop of links leads nowhere.
+        for _ in 0..<8 {
+            guard let text = readLink(current) else { break }
+            current = text.hasPrefix("/") ? text : FileSystem.directory(of: current) + "/" + text
+        }
+        return current == path ? nil : current
+    }
+
+    /// The text of the symbolic link at `path`; nil when it is none.
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    // MARK: - Polling
+
+    /// Stat()s the polled files: those whose identity changed since the last look.
+    func poll() -> Set<String> {
+        var changed: Set<String> = []
+        for (path, identity) in polled {
+            let now = FileSystem.identity(path)
+            if now != identity {
+                polled[path] = now
+                changed.insert(path)
+            }
+        }
+        return changed
     }
 
     // MARK: - Events
@@ -118,8 +214,8 @@ final class FileWatcher {
     /// Reads every event waiting, without blocking; the watched files they concern.
     private func readEvents() -> Change {
         var change = Change()
-        var folderAppeared = false
-        while true {
+        var mustRearm = false
+        while fileDescriptor >= 0 {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -133,18 +229,28 @@ final class FileWatcher {
                     let nameStart = offset + headerSize
                     defer { offset = nameStart + nameLength }
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                        // Events were lost: treat every watched file as saved, the identity check sorts it out.
+                        // Events were lost, a folder's going perhaps: treat every watched file as
+                        // saved (the identity check sorts it out) and make the watches again.
                         change.settled.formUnion(watched)
+                        mustRearm = true
                         continue
                     }
-                    guard nameLength > 0, let names = folders[descriptor] else { continue }
+                    guard let names = folders[descriptor] else { continue }
+                    if nameLength == 0 {
+                        // An event on the folder itself: it went, so the files in it may have.
+                        if mask & Self.goneMask != 0 {
+                            mustRearm = true
+                            for paths in names.values { change.unsettled.formUnion(paths) }
+                        }
+                        continue
+                    }
                     let name = bytes[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
                     let text = String(decoding: name, as: UTF8.self)
                     guard let paths = names[text] else { continue }
                     if standIns[descriptor]?.contains(text) == true {
                         // A folder on the way to missing files appeared (or went): what it holds
                         // may have come with it, and is settled once the folders are watched again.
-                        folderAppeared = true
+                        mustRearm = true
                         change.unsettled.formUnion(paths)
                     } else if mask & Self.settlingMask != 0 {
                         change.settled.formUnion(paths)
@@ -154,7 +260,11 @@ final class FileWatcher {
                 }
             }
         }
-        if folderAppeared { watch(paths: watched, force: true) }
+        // A link changed (made, removed, pointed elsewhere): watch where it leads now.
+        for path in change.settled.union(change.unsettled) where Self.linkTarget(of: path) != targets[path] {
+            mustRearm = true
+        }
+        if mustRearm { watch(paths: watched, force: true) }
         return change
     }
 }

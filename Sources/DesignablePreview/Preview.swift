@@ -20,7 +20,7 @@ public enum Preview {
         renderer.painter.text.warmUp(Banner.font)
 
         let session = PreviewSession(path: options.stylePath, renderer: renderer)
-        let watcher = try FileWatcher()
+        let watcher = FileWatcher()
         // Watching before the first read: a save between the two is still seen.
         watcher.watch(session.dependencies)
         var start = Tracer.Frame(.start)

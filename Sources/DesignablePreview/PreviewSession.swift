@@ -129,6 +129,7 @@ final class PreviewSession {
         loadedIdentity = identity
         let bytes: [UInt8]
         do {
+            try StyleFileCheck.requireRegularFile(path)
             bytes = try frame.time(\.read) { try FileSystem.read(path) }
         } catch {
             diagnostics = [StyleLoader.unreadable(path, error)]

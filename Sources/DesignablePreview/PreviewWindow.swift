@@ -111,6 +111,20 @@ final class PreviewWindow {
         buffer.map { $0.width == width && $0.height == height } ?? false
     }
 
+    /// Fills the parts of `rect` outside `drawn` (the part of the window the back buffer covers)
+    /// with a neutral grey, on the server: no client memory, whatever the window's size.
+    func fill(_ rect: PixelRect, outside drawn: PixelRect) {
+        // Right of the drawn area, and below it; the drawn area starts at the window's corner.
+        let right = PixelRect(x: drawn.maxX, y: rect.y, width: rect.maxX - drawn.maxX, height: rect.height).intersection(rect)
+        let below = PixelRect(x: rect.x, y: drawn.maxY, width: rect.width, height: rect.maxY - drawn.maxY).intersection(rect)
+        let outside = [right, below].filter { !$0.isEmpty }
+        guard !outside.isEmpty else { return }
+        XSetForeground(display.pointer, gc, 0x808080)
+        for part in outside {
+            XFillRectangle(display.pointer, id, gc, Int32(part.x), Int32(part.y), UInt32(part.width), UInt32(part.height))
+        }
+    }
+
     /// Puts `rects` of the buffer on the window and waits until the server has them: the next
     /// frame may then draw into the same memory, and the returned time is when the pixels landed.
     @discardableResult

@@ -4,7 +4,8 @@ import DesignableCore
 /// canvas centred in it when narrower, and scrolled when larger. Converts between window pixels
 /// and canvas points; offsets are whole pixels so the canvas draws exactly as `render` does.
 struct Viewport {
-    /// The window's size in pixels, as the server last told it: the only copy the preview keeps.
+    /// The drawn part of the window in pixels: its size as the server last told it, within
+    /// `drawnSize`'s caps. The only copy the preview keeps.
     var windowWidth: Int
     var windowHeight: Int
     let scale: Double
@@ -20,6 +21,22 @@ struct Viewport {
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.scale = scale
+    }
+
+    /// The most pixels the back buffer holds (64 MiB at 4 bytes a pixel), and the longest side it
+    /// may have: a window larger than this (a 32767×32767 resize) is drawn in its top-left part
+    /// only and the rest is filled with one colour by the server, so a frame's memory and time
+    /// stay bounded whatever size the window is given.
+    static let maxBufferPixels = 16 * 1024 * 1024
+    static let maxBufferSide = 8192
+
+    /// The part of a `width` × `height` window that is drawn: the window itself when it is within
+    /// the caps, else its top-left part with at most `maxBufferSide` a side and
+    /// `maxBufferPixels` in all (the height gives way first: a tall canvas scrolls).
+    static func drawnSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let drawnWidth = max(1, min(width, maxBufferSide))
+        let drawnHeight = max(1, min(height, maxBufferSide, maxBufferPixels / drawnWidth))
+        return (drawnWidth, drawnHeight)
     }
 
     /// The window size for a canvas of `canvas` points (nil: a phone's 375×667) at `scale`, at

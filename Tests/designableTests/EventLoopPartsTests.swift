@@ -17,6 +17,19 @@ final class EventLoopPartsTests: XCTestCase {
         XCTAssertEqual(deadlines.pollTimeout(now: 1_000), -1)
     }
 
+    /// The back buffer's cap: a window within it is drawn whole; a larger one in its top-left
+    /// part, never more than the documented pixels, its height giving way first.
+    func testTheDrawnPartOfAWindowStaysWithinTheBufferCap() {
+        XCTAssertTrue(Viewport.drawnSize(width: 1920, height: 1080) == (1920, 1080))
+        XCTAssertTrue(Viewport.drawnSize(width: 32767, height: 32767) == (8192, 2048))
+        XCTAssertTrue(Viewport.drawnSize(width: 300, height: 32767) == (300, 8192))
+        XCTAssertTrue(Viewport.drawnSize(width: 0, height: 0) == (1, 1))
+        for (width, height) in [(32767, 32767), (8192, 8192), (5000, 5000), (1, 32767)] {
+            let drawn = Viewport.drawnSize(width: width, height: height)
+            XCTAssertLessThanOrEqual(drawn.width * drawn.height, Viewport.maxBufferPixels, "\(width)×\(height)")
+        }
+    }
+
     func testTheInspectorWidensTheWindowWhenTheScreenHasRoom() {
         var panel = PanelNegotiation()
         XCTAssertEqual(panel.toggle(panelWidth: 420, windowWidth: 375, screenWidth: 1280), .request(panelWidth: 420, windowWidth: 795))

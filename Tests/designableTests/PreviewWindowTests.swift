@@ -536,6 +536,181 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertTrue(preview.stderr.contains("use 'designable render STYLE -o OUT.png' to render without one"), preview.stderr)
     }
 
+    // MARK: - A watcher that cannot go stale, a loop that cannot block, a bounded buffer
+
+    /// Starts Xvfb and the preview on `path` (which need not exist), and waits for its first frame.
+    private func start(at path: String, environment: [String: String] = [:]) throws -> (preview: PreviewProcess, x: XDriver, window: String) {
+        let display = try VirtualDisplay()
+        self.display = display
+        let preview = try PreviewProcess(["preview", path, "--trace"], display: display.name, extraEnvironment: environment)
+        self.preview = preview
+        try preview.waitForFrame(after: 0, cause: "start", timeout: 60)
+        let x = XDriver(display: display.name)
+        return (preview, x, try x.window(named: (path as NSString).lastPathComponent))
+    }
+
+    /// Polls the window's title until it is `expected` (the title changes without a frame when
+    /// only the banner does, so frames are no signal for it).
+    private func waitForTitle(_ x: XDriver, _ window: String, _ expected: String, timeout: TimeInterval = 20,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var title = ""
+        while Date() < deadline {
+            title = try x.title(of: window)
+            if title == expected { return }
+            usleep(50_000)
+        }
+        XCTFail("the title is \"\(title)\", expected \"\(expected)\"", file: file, line: line)
+    }
+
+    /// The style file's folders deleted and made again (as `git checkout` does), one level or
+    /// two: the next save is seen each time, and the title never stays on "removed".
+    func testAFolderDeletedAndMadeAgainIsStillWatched() throws {
+        let project = folder + "/project/styles"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let path = project + "/style.yaml"
+        try write(Self.style(), to: path)
+        let (preview, x, window) = try start(at: path)
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "at start")
+
+        try FileManager.default.removeItem(atPath: project)
+        try waitForTitle(x, window, "style.yaml — file was removed")
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        var mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: path)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "a save in the folder made again")
+        try waitForTitle(x, window, "style.yaml — up to date")
+
+        // Two levels gone and back, the file written straight after the folders.
+        try FileManager.default.removeItem(atPath: folder + "/project")
+        try waitForTitle(x, window, "style.yaml — file was removed")
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#00FFFF"), to: path)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0x00FFFF), cause: "file", after: mark, "two levels made again")
+
+        // Renamed away and replaced by a new folder: the watch must leave the old one.
+        XCTAssertEqual(rename(project, folder + "/project/old"), 0)
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FF8000"), to: path)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0xFF8000), cause: "file", after: mark, "a folder renamed away and replaced")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: folder + "/project/old/style.yaml")
+        try write(Self.style(firstColor: "#00FF00"), to: path)
+        try waitForPixel(x, window, Self.first, Self.green, cause: "file", after: mark, "the file in the new folder, not the old one")
+        try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
+    /// A preview started on DIR/SUB/x.yaml before DIR exists notices the folders and the file appear.
+    func testAPreviewStartedBeforeItsFolderExistsSeesItAppear() throws {
+        let path = folder + "/later/deeper/style.yaml"
+        let (_, x, window) = try start(at: path)
+        XCTAssertEqual(try x.title(of: window), "style.yaml — file not found")
+        // The first folder appears, goes (a checkout switching branches) and comes back with the
+        // rest: the watch on the folder that went must not be the last one.
+        try FileManager.default.createDirectory(atPath: folder + "/later", withIntermediateDirectories: false)
+        usleep(200_000)
+        try FileManager.default.removeItem(atPath: folder + "/later")
+        usleep(200_000)
+        try FileManager.default.createDirectory(atPath: folder + "/later/deeper", withIntermediateDirectories: true)
+        try write(Self.style(), to: path)
+        try waitForTitle(x, window, "style.yaml — up to date")
+        // The first good version resizes the window to its canvas: wait for that frame's pixels.
+        let deadline = Date().addingTimeInterval(10)
+        while !(try pixel(x, window, Self.first)).isClose(to: Self.blue), Date() < deadline { usleep(50_000) }
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "the file, drawn")
+    }
+
+    /// A style file that is a symbolic link to a file in another folder (dotfiles): edits to the
+    /// target in place and by rename redraw, and so does pointing the link elsewhere.
+    func testASymlinkedStyleFileRedrawsWhenItsTargetChanges() throws {
+        let dotfiles = folder + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles + "/real.yaml"
+        try write(Self.style(), to: target)
+        let path = folder + "/style.yaml"
+        XCTAssertEqual(symlink("dotfiles/real.yaml", path), 0)
+        let (preview, x, window) = try start(at: path)
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "at start")
+
+        var mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: target)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the target edited in place")
+
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#00FFFF"), to: target + ".tmp")
+        XCTAssertEqual(rename(target + ".tmp", target), 0)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0x00FFFF), cause: "file", after: mark, "the target renamed over")
+
+        // `ln -sf`: the link now leads to another file, whose own edits must then be seen.
+        let other = folder + "/elsewhere/other.yaml"
+        try FileManager.default.createDirectory(atPath: folder + "/elsewhere", withIntermediateDirectories: true)
+        try write(Self.style(firstColor: "#FF8000"), to: other)
+        mark = preview.frameCount
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(symlink(other, path), 0)
+        try waitForPixel(x, window, Self.first, RGBImage.Pixel(hex: 0xFF8000), cause: "file", after: mark, "the link pointed elsewhere")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#00FF00"), to: other)
+        try waitForPixel(x, window, Self.first, Self.green, cause: "file", after: mark, "the new target edited")
+        try waitForTitle(x, window, "style.yaml — up to date")
+
+        // A dangling link: its target, in a folder not made yet, is drawn when it appears.
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(symlink("future/real.yaml", path), 0)
+        try waitForTitle(x, window, "style.yaml — file was removed")
+        try FileManager.default.createDirectory(atPath: folder + "/future", withIntermediateDirectories: true)
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: folder + "/future/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the dangling link's target appeared")
+        try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
+    /// Where inotify cannot watch, the file is polled, the title says so, and saves still redraw.
+    func testWithoutInotifyTheFileIsPolledAndTheTitleSaysSo() throws {
+        let path = folder + "/style.yaml"
+        try write(Self.style(), to: path)
+        let (preview, x, window) = try start(at: path, environment: ["DESIGNABLE_NO_INOTIFY": "1"])
+        try waitForTitle(x, window, "style.yaml — up to date (polling: cannot watch the folder)")
+        let mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: path)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "a save seen by polling")
+    }
+
+    /// The style file replaced by a named pipe: the reload refuses it at once with a banner, the
+    /// window still answers keys, and a regular file put back is read again.
+    func testAFIFOSwappedInIsRefusedAndTheWindowStillAnswers() throws {
+        let (preview, x, window, path) = try open()
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(mkfifo(path, 0o644), 0)
+        try waitForTitle(x, window, "style.yaml — 1 error")
+        XCTAssertTrue(preview.stderr.contains("named pipe"), preview.stderr)
+        XCTAssertEqual(unlink(path), 0)
+        try write(Self.style(firstColor: "#FFFF00"), to: path)
+        try waitForTitle(x, window, "style.yaml — up to date")
+        try x.focus(window, at: Self.empty)
+        try x.key("q")
+        XCTAssertEqual(try preview.waitForExit(), 0, "q quits: the loop never blocked")
+    }
+
+    /// A window resized to X's largest size: the back buffer stays within its cap, so the frame
+    /// is quick and the process's peak memory small; the canvas is still drawn.
+    func testAHugeWindowKeepsTheBackBufferBounded() throws {
+        let (preview, x, window, _) = try open()
+        let frame = try preview.expectFrame("resize", timeout: 30) { try x.xdotool("windowsize", window, "32767", "32767") }
+        let total = frame["total_ms"] as? Double ?? .infinity
+        XCTAssertLessThan(total, 2_000, "a frame of the capped buffer: \(frame)")
+        let status = try String(contentsOfFile: "/proc/\(preview.process.processIdentifier)/status", encoding: .utf8)
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? .max
+        // 16 Mpx at 4 bytes is 64 MiB; the rest is the program itself and its fonts.
+        XCTAssertLessThan(peak, 400 * 1024, "peak memory in KiB")
+        try x.focus(window, at: Self.empty)
+        try x.key("q")
+        XCTAssertEqual(try preview.waitForExit(), 0)
+    }
+
     // MARK: - Helpers
 
     private var fixturesFolder: String { TestPaths.root + "/Tests/DesignableCoreTests/Fixtures" }
