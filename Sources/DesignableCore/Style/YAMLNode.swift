@@ -87,7 +87,7 @@ public enum YAMLParser {
             var builder = TreeBuilder(file: file)
             var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, file: file) }
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, bytes: bytes, file: file) }
                 defer { yaml_event_delete(&event) }
                 if try builder.take(event) { break }
             }
@@ -95,9 +95,18 @@ public enum YAMLParser {
         }
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t, file: SourceFile) -> Diagnostic {
+    private static func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], file: SourceFile) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        guard let context = parser.context.map({ String(cString: $0) }) else {
+        let context = parser.context.map { String(cString: $0) }
+        // libyaml says where its grammar broke; the mistake is often elsewhere, and in words a
+        // user does not know. Advice read from the text comes first when a rule recognises it.
+        let advice = SyntaxAdvice(bytes: bytes, problem: problem, context: context,
+                                  problemLine: Int(parser.problem_mark.line) + 1, problemColumn: Int(parser.problem_mark.column) + 1,
+                                  contextLine: Int(parser.context_mark.line) + 1)
+        if let found = advice.advice() {
+            return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
+        }
+        guard let context else {
             return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark, file: file))
         }
         // A quote or bracket left open is only noticed at the end of the file: point at where it
