@@ -84,7 +84,7 @@ public enum YAMLParser {
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(file: file)
+            var builder = TreeBuilder(file: file, bytes: buffer)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, bytes: bytes, file: file) }
@@ -140,6 +140,8 @@ public enum YAMLParser {
         }
 
         let file: SourceFile
+        /// The text being parsed, to place an empty value at the comment that emptied it.
+        let bytes: UnsafeBufferPointer<UInt8>
         var stack: [Open] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
@@ -147,7 +149,22 @@ public enum YAMLParser {
         /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
         var findings: [Diagnostic] = []
 
-        init(file: SourceFile) { self.file = file }
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
+            self.file = file
+            self.bytes = bytes
+        }
+
+        /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
+        /// the character to fix, not at the space libyaml places the empty value on.
+        private func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
+            var index = Int(mark.index), column = Int(mark.column)
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+                column += 1
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: file) }
+            return SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: file)
+        }
 
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
@@ -159,7 +176,9 @@ public enum YAMLParser {
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 parsedNodes += 1
-                try add(YAMLNode(.scalar(text), at: location, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+                let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
+                try add(YAMLNode(.scalar(text), at: place, isPlain: isPlain),
                         anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
                 let name = string(event.data.alias.anchor) ?? ""
