@@ -12,9 +12,9 @@ struct SyntaxAdvice {
     let context: String?
     /// 1-based, as findings print them.
     let problemLine: Int, problemColumn: Int
-    let contextLine: Int
+    let contextLine: Int, contextColumn: Int
 
-    init(bytes: [UInt8], problem: String, context: String?, problemLine: Int, problemColumn: Int, contextLine: Int) {
+    init(bytes: [UInt8], problem: String, context: String?, problemLine: Int, problemColumn: Int, contextLine: Int, contextColumn: Int) {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> [UInt8] in
             line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : Array(line)
         }
@@ -25,12 +25,16 @@ struct SyntaxAdvice {
         self.problemLine = problemLine
         self.problemColumn = problemColumn
         self.contextLine = contextLine
+        self.contextColumn = contextColumn
     }
 
     /// The advice and the place it is about, or nil when no rule recognises the error.
     func advice() -> (message: String, line: Int, column: Int)? {
         if context?.contains("flow") == true, let found = commentInFlow() { return found }
-        if problem == "found character that cannot start any token", let found = tab() { return found }
+        if let found = tab() { return found }
+        if context?.hasPrefix("while parsing a flow") == true, let found = colonInFlow() ?? unclosedFlow() { return found }
+        if let found = strayCloser() { return found }
+        if problem == "found unknown escape character", let found = badEscape() { return found }
         if problem == "mapping values are not allowed in this context" {
             return colonInValue() ?? indentation()
         }
@@ -72,9 +76,43 @@ struct SyntaxAdvice {
 
     /// A tab where YAML expects indentation or a token.
     private func tab() -> (message: String, line: Int, column: Int)? {
-        guard problemLine <= lines.count, let line = Optional(lines[problemLine - 1]),
-              problemColumn <= line.count, line[problemColumn - 1] == UInt8(ascii: "\t") else { return nil }
+        guard character(problemLine, problemColumn) == UInt8(ascii: "\t") else { return nil }
         return ("a tab cannot indent YAML; indent with spaces", problemLine, problemColumn)
+    }
+
+    /// `{text: a: b}`: a second colon inside a flow mapping's value.
+    private func colonInFlow() -> (message: String, line: Int, column: Int)? {
+        guard character(problemLine, problemColumn) == UInt8(ascii: ":") else { return nil }
+        let line = lines[problemLine - 1]
+        let colon = problemColumn - 1
+        guard let keyColon = line[..<colon].lastIndex(where: { $0 == UInt8(ascii: ":") }) else { return nil }
+        let valueEnd = line[colon...].firstIndex { ",}]".utf8.contains($0) } ?? line.count
+        let value = String(decoding: line[(keyColon + 1)..<valueEnd], as: UTF8.self).trimmingWhitespace()
+        return ("a value containing ': ' must be quoted: \"\(value.replacingQuotes())\"", problemLine, problemColumn)
+    }
+
+    /// A `{` or `[` whose closer is missing: libyaml notices at the next line's token, but the
+    /// fix is on the line the bracket was opened on.
+    private func unclosedFlow() -> (message: String, line: Int, column: Int)? {
+        guard problem == "did not find expected ',' or '}'" || problem == "did not find expected ',' or ']'",
+              problemLine > contextLine, let opener = character(contextLine, contextColumn) else { return nil }
+        let closer = opener == UInt8(ascii: "{") ? "}" : "]"
+        return ("this '\(Character(UnicodeScalar(opener)))' is not closed by the end of its line: add '\(closer)' (or a ',' to go on to the next line)",
+                contextLine, contextColumn)
+    }
+
+    /// `size: [100, 40]]`: a closing bracket that closes nothing.
+    private func strayCloser() -> (message: String, line: Int, column: Int)? {
+        guard let byte = character(problemLine, problemColumn), byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") else { return nil }
+        return ("this '\(Character(UnicodeScalar(byte)))' closes no bracket; remove it", problemLine, problemColumn)
+    }
+
+    /// `"tab\q"`: an escape double quotes do not know.
+    private func badEscape() -> (message: String, line: Int, column: Int)? {
+        guard let next = character(problemLine, problemColumn + 1) else { return nil }
+        let escape = "\\" + String(Character(UnicodeScalar(next)))
+        return ("'\(escape)' is not an escape YAML knows in double quotes; write '\\\\' for a backslash, or use single quotes, where a backslash is just a backslash",
+                problemLine, problemColumn)
     }
 
     /// `title: Note: this`: a second `: ` on a line that already has a key.
@@ -112,6 +150,19 @@ struct SyntaxAdvice {
     }
 
     // MARK: - Reading lines
+
+    /// The 1-based line and column of byte `offset`, as libyaml's reader reports only offsets.
+    static func place(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let before = bytes.prefix(min(offset, bytes.count))
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return (before.lazy.filter { $0 == UInt8(ascii: "\n") }.count + 1, before.count - lineStart + 1)
+    }
+
+    /// The byte at a 1-based line and column, nil past the text.
+    private func character(_ line: Int, _ column: Int) -> UInt8? {
+        guard line >= 1, line <= lines.count, column >= 1, column <= lines[line - 1].count else { return nil }
+        return lines[line - 1][column - 1]
+    }
 
     /// The first index outside quotes where `matches` holds.
     private func firstUnquoted(in line: [UInt8], where matches: (Int) -> Bool) -> Int? {

@@ -113,7 +113,9 @@ extension ValueShape {
             guard !node.isNull, let text = node.scalar, let value = parseNumber(text) else { throw mismatch() }
             guard value.isFinite else { throw .error("expected a finite number, found \(node.summary)", at: node.location) }
             guard abs(value) <= maximumLength else {
-                throw .error("\(node.summary) is out of range: at most \(Int(maximumLength)) is allowed", at: node.location)
+                // The bound on the side the value is out on: "at most" for -1e308 would read as nonsense.
+                let bound = value < 0 ? "at least -\(Int(maximumLength))" : "at most \(Int(maximumLength))"
+                throw .error("\(node.summary) is out of range: \(bound) is allowed", at: node.location)
             }
             let name = subject.map { $0 + " " } ?? ""
             if let minimum, value < minimum {

@@ -102,7 +102,18 @@ public enum YAMLParser {
         // user does not know. Advice read from the text comes first when a rule recognises it.
         let advice = SyntaxAdvice(bytes: bytes, problem: problem, context: context,
                                   problemLine: Int(parser.problem_mark.line) + 1, problemColumn: Int(parser.problem_mark.column) + 1,
-                                  contextLine: Int(parser.context_mark.line) + 1)
+                                  contextLine: Int(parser.context_mark.line) + 1, contextColumn: Int(parser.context_mark.column) + 1)
+        if parser.error == YAML_READER_ERROR {
+            // The reader reports a byte offset, and no line: find the line, and name the byte.
+            let place = SyntaxAdvice.place(ofOffset: Int(parser.problem_offset), in: bytes)
+            // An incomplete sequence reports -1 as its value: the byte itself says more.
+            let offset = Int(parser.problem_offset)
+            let value = parser.problem_value < 0 && offset < bytes.count ? Int(bytes[offset]) : Int(parser.problem_value)
+            let message = problem.contains("control characters")
+                ? "control character U+\(hex(value, digits: 4)) is not allowed in a YAML file; remove it"
+                : "the file is not UTF-8 text (\(problem), byte 0x\(hex(value, digits: 2))); save it as UTF-8"
+            return .error("YAML syntax: \(message)", at: SourceLocation(line: place.line, column: place.column, file: file))
+        }
         if let found = advice.advice() {
             return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
         }
@@ -117,6 +128,12 @@ public enum YAMLParser {
         }
         return .error("YAML syntax: \(problem) (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))",
                       at: SourceLocation(parser.problem_mark, file: file))
+    }
+
+    /// `value` in upper-case hex, zero-padded to `digits`.
+    private static func hex(_ value: Int, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
@@ -211,7 +228,13 @@ public enum YAMLParser {
         }
 
         private mutating func add(_ node: YAMLNode, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
-            if let anchor { anchors[anchor] = node }
+            if let anchor {
+                // YAML lets a later anchor take the name over; it is almost always a copied line.
+                if let earlier = anchors[anchor] {
+                    findings.append(.warning("the anchor &\(anchor) is defined again (first at line \(earlier.location.line)); aliases after this line use the new one", at: location))
+                }
+                anchors[anchor] = node
+            }
             guard let top = stack.last else {
                 root = root ?? node
                 return
