@@ -148,7 +148,7 @@ final class DiagnosticsTests: XCTestCase {
 
     func testHelpfulColourMessages() {
         XCTAssertEqual(findings("views:\n  - class: FancyButton\n    borderColor: #FF0000\n"),
-                       ["3:18: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\""])
+                       ["3:18: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
         XCTAssertEqual(findings("theme: {colors: {a: b, b: '#fff'}}\nviews: []\n"),
                        ["1:21: error: theme colour 'a' uses 'b', which is defined after it (or uses it in turn); define 'b' first"])
     }
@@ -162,7 +162,7 @@ final class DiagnosticsTests: XCTestCase {
 
     func testAnUnquotedHexInTheThemeIsReportedOnceNotAtEachUse() {
         XCTAssertEqual(findings("theme:\n  colors:\n    accent: #FF0000\nviews:\n  - {class: FancyButton, tintColor: accent}\n  - {class: FancyButton, borderColor: accent}\n"),
-                       ["3:13: error: theme colour 'accent': expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\""])
+                       ["3:13: error: theme colour 'accent': expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
     }
 
     func testDidYouMeanCatchesCaseLongerNamesAndOtherClasses() {

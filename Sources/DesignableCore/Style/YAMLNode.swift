@@ -91,7 +91,7 @@ public enum YAMLParser {
                 defer { yaml_event_delete(&event) }
                 if try builder.take(event) { break }
             }
-            return YAMLDocument(root: builder.root, findings: builder.findings)
+            return YAMLDocument(root: builder.root, findings: builder.findings, emptiedByComments: builder.emptiedByComments)
         }
     }
 
@@ -165,6 +165,7 @@ public enum YAMLParser {
         var parsedNodes = 0
         /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
         var findings: [Diagnostic] = []
+        var emptiedByComments: [SourceLocation: String] = [:]
 
         init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
             self.file = file
@@ -173,14 +174,18 @@ public enum YAMLParser {
 
         /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
         /// the character to fix, not at the space libyaml places the empty value on.
-        private func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
+        private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
             var index = Int(mark.index), column = Int(mark.column)
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
                 index += 1
                 column += 1
             }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: file) }
-            return SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: file)
+            let place = SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: file)
+            var end = index
+            while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
+            emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
+            return place
         }
 
         /// Takes one event; true once the first document is complete.
@@ -264,6 +269,9 @@ public enum YAMLParser {
 public struct YAMLDocument {
     public var root: YAMLNode?
     public var findings: [Diagnostic]
+    /// Values left empty by a comment right after their key (`color: #FF0000`), by where their
+    /// `#` is, with what was written from it: what the user meant as the value.
+    public var emptiedByComments: [SourceLocation: String] = [:]
 }
 
 extension SourceLocation {
