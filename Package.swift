@@ -25,7 +25,7 @@ let package = Package(
         // Fixtures and reference images are read from the source tree (found through #filePath),
         // so recording a golden writes it where it is committed.
         .testTarget(name: "DesignableCoreTests", dependencies: ["DesignableCore"],
-                    exclude: ["Fixtures", "References"]),
+                    exclude: ["Fixtures", "References", "BadInputs"]),
         // DesignablePreview for `KeyHelp`, which the README's table of keys is checked against.
         .testTarget(name: "designableTests", dependencies: ["designable", "DesignablePreview"]),
     ]

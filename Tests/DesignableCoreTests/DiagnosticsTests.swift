@@ -156,9 +156,40 @@ final class DiagnosticsTests: XCTestCase {
 
     func testHelpfulColourMessages() {
         XCTAssertEqual(findings("views:\n  - class: FancyButton\n    borderColor: #FF0000\n"),
-                       ["3:17: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\""])
+                       ["3:18: error: borderColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
         XCTAssertEqual(findings("theme: {colors: {a: b, b: '#fff'}}\nviews: []\n"),
                        ["1:21: error: theme colour 'a' uses 'b', which is defined after it (or uses it in turn); define 'b' first"])
+    }
+
+    func testColoursInOtherToolsFormsSuggestTheHex() {
+        for form in ["rgb(229, 72, 77)", "0xE5484D", "E5484D"] {
+            XCTAssertEqual(findings("views:\n  - class: FancyButton\n    tintColor: \"\(form)\"\n"),
+                           ["3:16: error: tintColor: '\(form)' is not a colour form a style file takes (#RGB, #RRGGBB, #RRGGBBAA, a CSS or system colour name, or a theme colour); write \"#E5484D\""])
+        }
+    }
+
+    func testAnUnquotedHexInTheThemeIsReportedOnceNotAtEachUse() {
+        XCTAssertEqual(findings("theme:\n  colors:\n    accent: #FF0000\nviews:\n  - {class: FancyButton, tintColor: accent}\n  - {class: FancyButton, borderColor: accent}\n"),
+                       ["3:13: error: theme colour 'accent': expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
+    }
+
+    func testDidYouMeanCatchesCaseLongerNamesAndOtherClasses() {
+        XCTAssertEqual(findings("canvas: {backgroundColor: red}\nviews:\n  - {class: FancyButton, CornerRadius: 4}\n  - {class: UIButton, cornerRadius: 4}\n"), [
+            "1:10: warning: canvas has no property 'backgroundColor' (did you mean 'background'?); it is ignored",
+            "3:26: warning: FancyButton has no property 'CornerRadius' (did you mean 'cornerRadius'?); it is ignored",
+            "4:23: warning: UIButton has no property 'cornerRadius' (RoundedCornerButton, FancyButton and SubscribeButton have it); it is ignored",
+        ])
+    }
+
+    func testSyntaxErrorsSayWhatToFixWhereItIs() {
+        XCTAssertEqual(findings("views:\n  - {class: FancyButton, backgroundColor: #FF0000}\n  - {class: FancyButton}\n"),
+                       ["2:43: error: YAML syntax: a # after a space starts a YAML comment, so the rest of line 2 is ignored, closing bracket and all; quote it: \"#FF0000\""])
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: Note: this\n"),
+                       ["3:16: error: YAML syntax: a value containing ': ' must be quoted: title: \"Note: this\""])
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: hi\n      cornerRadius: 4\n"),
+                       ["4:7: error: YAML syntax: line 4 is indented more than line 3 ('title: hi'), so YAML reads it as part of that line's value; align it with line 3 (column 5)"])
+        XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: hi\n  cornerRadius: 4\n"),
+                       ["4:3: error: YAML syntax: line 4 is indented less than line 3 ('title: hi') but lines up with no block above it; align it with line 3 (column 5), or start a new list item with '- '"])
     }
 
     func testAnUnclosedQuotePointsWhereItOpens() {

@@ -27,12 +27,20 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertTrue(root["base"] === root["copy"])
     }
 
-    func testSyntaxErrorPointsWhereLibyamlDoes() {
+    func testAnUnclosedBracketIsReportedWhereItOpens() {
+        // libyaml notices past the end of the file (line 4); the bracket to close is on line 3.
         XCTAssertThrowsError(try YAMLParser.parse("views:\n  - class: A\n    title: [open\n")) { error in
             let diagnostic = error as! Diagnostic
-            XCTAssertEqual(diagnostic.location, SourceLocation(line: 4, column: 1))
-            XCTAssertTrue(diagnostic.message.hasPrefix("YAML syntax: did not find expected ',' or ']'"), diagnostic.message)
-            XCTAssertTrue(diagnostic.message.contains("line 3, column 12"), diagnostic.message)
+            XCTAssertEqual(diagnostic.location, SourceLocation(line: 3, column: 12))
+            XCTAssertEqual(diagnostic.message, "YAML syntax: this '[' is not closed by the end of its line: add ']' (or a ',' to go on to the next line)")
+        }
+    }
+
+    func testSyntaxErrorKeepsLibyamlsWordsWhereNoAdviceApplies() {
+        XCTAssertThrowsError(try YAMLParser.parse("%FOO bar\n---\na: 1\n")) { error in
+            let diagnostic = error as! Diagnostic
+            XCTAssertEqual(diagnostic.location, SourceLocation(line: 1, column: 5))
+            XCTAssertEqual(diagnostic.message, "YAML syntax: found unknown directive name (while scanning a directive at line 1, column 1)")
         }
     }
 

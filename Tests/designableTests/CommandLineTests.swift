@@ -70,13 +70,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
     }
 
-    func testSyntaxErrorPointsAtLibyamlsPlace() throws {
+    func testSyntaxErrorPointsAtTheBracketToClose() throws {
         let folder = try temporaryFolder()
         let style = folder.appendingPathComponent("broken.yaml")
         try "views:\n  - class: FancyButton\n    title: [unclosed\n".write(to: style, atomically: true, encoding: .utf8)
         let run = try runDesignable(["check", style.path])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.hasPrefix("\(style.path):4:1: error: YAML syntax: did not find expected ',' or ']'"), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("\(style.path):3:12: error: YAML syntax: this '[' is not closed by the end of its line"), run.stderr)
     }
 
     func testInspectListsHumanisedPropertiesWithTheirSource() throws {

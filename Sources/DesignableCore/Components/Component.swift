@@ -35,7 +35,13 @@ open class PropertyHolder {
             guard let name = key.scalar, !reserved.contains(name) else { continue }
             guard let property = property(named: name) else {
                 let candidates = properties.map(\.name) + reserved
-                diagnostics.append(.warning("\(className) has no property '\(name)'\(didYouMean(name, candidates)); it is ignored", at: key.location))
+                var hint = didYouMean(name, candidates)
+                if hint.isEmpty {
+                    // A property of another class (`cornerRadius` on a UIButton): say which have it.
+                    let owners = ComponentRegistry.all.filter { $0.propertyNames.contains(name) }.map(\.className)
+                    if !owners.isEmpty { hint = " (\(listed(owners)) \(owners.count == 1 ? "has" : "have") it)" }
+                }
+                diagnostics.append(.warning("\(className) has no property '\(name)'\(hint); it is ignored", at: key.location))
                 continue
             }
             do {

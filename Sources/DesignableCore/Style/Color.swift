@@ -39,6 +39,9 @@ extension Color {
         case malformedHex(String)
         case unknownName(String, suggestion: String?)
         case badAlpha(String)
+        /// A colour in a form other tools read (`rgb(229, 72, 77)`, `0xE5484D`, `E5484D`), with
+        /// the hex that writes it here.
+        case foreignForm(String, hex: String)
     }
 
     /// Reads `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS or UIKit system colour name, or a theme name,
@@ -64,6 +67,7 @@ extension Color {
         } else if let color = theme[String(body)] ?? named(String(body)) {
             base = color
         } else {
+            if let color = fromForeignForm(body) { return .failure(.foreignForm(String(body), hex: color.hex)) }
             let candidates = Array(theme.keys) + Array(cssColors.keys) + Array(systemColors.keys)
             return .failure(.unknownName(String(body), suggestion: closestMatch(to: String(body), in: candidates)))
         }
@@ -73,6 +77,22 @@ extension Color {
     /// A CSS or UIKit name, case-insensitive for CSS as browsers are.
     public static func named(_ name: String) -> Color? {
         systemColors[name] ?? cssColors[name.lowercased()]
+    }
+
+    /// What a colour written as CSS's `rgb(…)`/`rgba(…)`, as a `0x` literal, or as hex digits
+    /// without their `#` means, so the refusal can give the form to write instead.
+    private static func fromForeignForm(_ text: Substring) -> Color? {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("0x") { return fromHex(text.utf8.dropFirst(2)) }
+        if text.utf8.count == 6 || text.utf8.count == 8 { return fromHex(text.utf8) }
+        for prefix in ["rgba(", "rgb("] where lowered.hasPrefix(prefix) && lowered.hasSuffix(")") {
+            let numbers = lowered.dropFirst(prefix.count).dropLast().split(separator: ",").compactMap { Double($0.trimmingWhitespace()) }
+            guard numbers.count == 3 || numbers.count == 4, numbers.prefix(3).allSatisfy({ (0...255).contains($0) }),
+                  (0...1).contains(numbers.count == 4 ? numbers[3] : 1) else { return nil }
+            return Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255,
+                         alpha: numbers.count == 4 ? numbers[3] : 1)
+        }
+        return nil
     }
 
     /// `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hex digits (after the `#`).
@@ -105,6 +125,8 @@ extension Color.ParseError: CustomStringConvertible {
             return "'\(text)' is not a hex colour: write #RGB, #RRGGBB or #RRGGBBAA"
         case .unknownName(let name, let suggestion):
             return "unknown colour '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .foreignForm(let text, let hex):
+            return "'\(text)' is not a colour form a style file takes (#RGB, #RRGGBB, #RRGGBBAA, a CSS or system colour name, or a theme colour); write \"\(hex)\""
         case .badAlpha(let text):
             return "'@\(text)' is not an alpha: write a number from 0 to 1, as in purple@0.85"
         }

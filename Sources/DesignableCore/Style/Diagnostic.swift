@@ -127,6 +127,7 @@ extension Array where Element == Diagnostic {
 /// The closest candidate to a misspelt word, when it is close enough to be what was meant.
 public func closestMatch<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
     let lowered = word.lowercased()
+    let candidates = Array(candidates)  // read twice: by distance, then by prefix
     var best: (name: String, distance: Int)?
     for candidate in candidates {
         let distance = editDistance(lowered, candidate.lowercased())
@@ -134,7 +135,12 @@ public func closestMatch<S: Sequence>(to word: String, in candidates: S) -> Stri
     }
     guard let best else { return nil }
     let allowed = max(1, min(3, (word.count + 2) / 3))
-    return best.distance <= allowed ? best.name : nil
+    if best.distance <= allowed { return best.name }
+    // A name that says more than the key does, as UIKit's does (`backgroundColor` for the
+    // canvas's `background`): a candidate the word starts with, covering most of it.
+    return candidates.first { candidate in
+        candidate.count * 3 >= word.count * 2 && lowered.hasPrefix(candidate.lowercased())
+    }
 }
 
 /// `a`, `a and b`, `a, b and c` (or `or` for `conjunction`), for messages.

@@ -250,7 +250,8 @@ extension Color: InspectableValue {
     public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Color {
         if node.isNull {
             // `color: #FF0000` unquoted is a key with a comment after it: say so.
-            throw .error("expected \(expectation), found nothing; a # starts a YAML comment, so quote hex colours: \"#FF0000\"", at: node.location)
+            // The loader names the value the user typed when it can see it (`StyleLoader.quoteHint`).
+            throw .error("expected \(expectation), found nothing", at: node.location)
         }
         return try make(from: (shape ?? Color.shape).read(node), at: node, in: context)
     }

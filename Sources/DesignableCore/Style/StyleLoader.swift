@@ -46,9 +46,18 @@ public enum StyleLoader {
         // Views sharing an anchor each keep the warnings of its values, so that any of them can be
         // taken over alone by a later load; the file has them once.
         var seen: Set<Diagnostic> = []
-        var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }
+        var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }.map { quoteHint($0, load.emptiedByComments) }
         diagnostics.sort { $0.location < $1.location }
         return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics)
+    }
+
+    /// `color: #FF0000` unquoted: YAML reads a key with no value and a comment. A finding that a
+    /// value is missing, where a comment emptied it, says why and quotes what the user typed.
+    static func quoteHint(_ diagnostic: Diagnostic, _ emptied: [SourceLocation: String]) -> Diagnostic {
+        guard !emptied.isEmpty, diagnostic.message.hasSuffix("found nothing"), let typed = emptied[diagnostic.location] else { return diagnostic }
+        var hinted = diagnostic
+        hinted.message += "; a # after a space starts a YAML comment, so quote it: \"\(typed)\""
+        return hinted
     }
 
     /// The finding for a style file that cannot be read at all.
@@ -69,6 +78,7 @@ public enum StyleLoader {
         do {
             let parsed = try YAMLParser.parseDocument(bytes: bytes, file: load.file)
             load.diagnostics += parsed.findings
+            load.emptiedByComments = parsed.emptiedByComments
             guard let node = parsed.root, !node.isNull else {
                 load.diagnostics.append(.error("the file is empty: expected \(expectedRoot)", at: start))
                 return nil
@@ -128,6 +138,8 @@ final class StyleLoad {
     /// The last document of the same file, whose unchanged views may be taken over.
     let previous: StyleDocument?
     var diagnostics: [Diagnostic] = []
+    /// From the parse: values a comment emptied, for `StyleLoader.quoteHint`.
+    var emptiedByComments: [SourceLocation: String] = [:]
 
     var theme: [String: Color] = [:]
     var canvas = CanvasSettings.make()

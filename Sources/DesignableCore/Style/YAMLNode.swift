@@ -84,20 +84,40 @@ public enum YAMLParser {
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(file: file)
+            var builder = TreeBuilder(file: file, bytes: buffer)
             var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, file: file) }
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, bytes: bytes, file: file) }
                 defer { yaml_event_delete(&event) }
                 if try builder.take(event) { break }
             }
-            return YAMLDocument(root: builder.root, findings: builder.findings)
+            return YAMLDocument(root: builder.root, findings: builder.findings, emptiedByComments: builder.emptiedByComments)
         }
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t, file: SourceFile) -> Diagnostic {
+    private static func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], file: SourceFile) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        guard let context = parser.context.map({ String(cString: $0) }) else {
+        let context = parser.context.map { String(cString: $0) }
+        // libyaml says where its grammar broke; the mistake is often elsewhere, and in words a
+        // user does not know. Advice read from the text comes first when a rule recognises it.
+        let advice = SyntaxAdvice(bytes: bytes, problem: problem, context: context,
+                                  problemLine: Int(parser.problem_mark.line) + 1, problemColumn: Int(parser.problem_mark.column) + 1,
+                                  contextLine: Int(parser.context_mark.line) + 1, contextColumn: Int(parser.context_mark.column) + 1)
+        if parser.error == YAML_READER_ERROR {
+            // The reader reports a byte offset, and no line: find the line, and name the byte.
+            let place = SyntaxAdvice.place(ofOffset: Int(parser.problem_offset), in: bytes)
+            // An incomplete sequence reports -1 as its value: the byte itself says more.
+            let offset = Int(parser.problem_offset)
+            let value = parser.problem_value < 0 && offset < bytes.count ? Int(bytes[offset]) : Int(parser.problem_value)
+            let message = problem.contains("control characters")
+                ? "control character U+\(hex(value, digits: 4)) is not allowed in a YAML file; remove it"
+                : "the file is not UTF-8 text (\(problem), byte 0x\(hex(value, digits: 2))); save it as UTF-8"
+            return .error("YAML syntax: \(message)", at: SourceLocation(line: place.line, column: place.column, file: file))
+        }
+        if let found = advice.advice() {
+            return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
+        }
+        guard let context else {
             return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark, file: file))
         }
         // A quote or bracket left open is only noticed at the end of the file: point at where it
@@ -108,6 +128,12 @@ public enum YAMLParser {
         }
         return .error("YAML syntax: \(problem) (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))",
                       at: SourceLocation(parser.problem_mark, file: file))
+    }
+
+    /// `value` in upper-case hex, zero-padded to `digits`.
+    private static func hex(_ value: Int, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
@@ -131,14 +157,36 @@ public enum YAMLParser {
         }
 
         let file: SourceFile
+        /// The text being parsed, to place an empty value at the comment that emptied it.
+        let bytes: UnsafeBufferPointer<UInt8>
         var stack: [Open] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var parsedNodes = 0
         /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
         var findings: [Diagnostic] = []
+        var emptiedByComments: [SourceLocation: String] = [:]
 
-        init(file: SourceFile) { self.file = file }
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
+            self.file = file
+            self.bytes = bytes
+        }
+
+        /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
+        /// the character to fix, not at the space libyaml places the empty value on.
+        private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
+            var index = Int(mark.index), column = Int(mark.column)
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                index += 1
+                column += 1
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: file) }
+            let place = SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: file)
+            var end = index
+            while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
+            emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
+            return place
+        }
 
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
@@ -150,7 +198,9 @@ public enum YAMLParser {
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 parsedNodes += 1
-                try add(YAMLNode(.scalar(text), at: location, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+                let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
+                try add(YAMLNode(.scalar(text), at: place, isPlain: isPlain),
                         anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
                 let name = string(event.data.alias.anchor) ?? ""
@@ -183,7 +233,13 @@ public enum YAMLParser {
         }
 
         private mutating func add(_ node: YAMLNode, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
-            if let anchor { anchors[anchor] = node }
+            if let anchor {
+                // YAML lets a later anchor take the name over; it is almost always a copied line.
+                if let earlier = anchors[anchor] {
+                    findings.append(.warning("the anchor &\(anchor) is defined again (first at line \(earlier.location.line)); aliases after this line use the new one", at: location))
+                }
+                anchors[anchor] = node
+            }
             guard let top = stack.last else {
                 root = root ?? node
                 return
@@ -213,6 +269,9 @@ public enum YAMLParser {
 public struct YAMLDocument {
     public var root: YAMLNode?
     public var findings: [Diagnostic]
+    /// Values left empty by a comment right after their key (`color: #FF0000`), by where their
+    /// `#` is, with what was written from it: what the user meant as the value.
+    public var emptiedByComments: [SourceLocation: String] = [:]
 }
 
 extension SourceLocation {

@@ -40,6 +40,10 @@ enum ThemeSection: StyleSection {
                     diagnostic.message = "theme colour '\(colorName)': \(diagnostic.message)"
                 }
                 load.diagnostics.append(diagnostic)
+                // The name is defined, only wrongly: its uses are not errors of their own (one
+                // unquoted #hex would otherwise be reported again at every view that uses it).
+                // The error above keeps the document from being drawn, so the stand-in never shows.
+                load.theme[colorName] = .clear
             }
         }
     }
