@@ -136,15 +136,22 @@ final class FileWatcher {
     /// folder's. Nil when inotify refuses (not for a missing folder: the root always exists).
     private func arm(_ path: String) -> (Int32, String, Bool)? {
         guard fileDescriptor >= 0, !refusesWatches else { return nil }
-        var (folder, name) = (FileSystem.directory(of: path), FileSystem.fileName(of: path))
-        var descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
-        var isStandIn = false
-        while descriptor < 0, errno == ENOENT || errno == ENOTDIR, FileSystem.directory(of: folder) != folder {
-            (folder, name) = (FileSystem.directory(of: folder), FileSystem.fileName(of: folder))
-            descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
-            isStandIn = true
+        // A folder made between a failed watch on it and the watch on its parent sends that parent
+        // no event: look again once the parent is watched, and climb back down (`mkdir -p` races).
+        for _ in 0..<8 {
+            var (folder, name) = (FileSystem.directory(of: path), FileSystem.fileName(of: path))
+            var descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+            var isStandIn = false
+            while descriptor < 0, errno == ENOENT || errno == ENOTDIR, FileSystem.directory(of: folder) != folder {
+                (folder, name) = (FileSystem.directory(of: folder), FileSystem.fileName(of: folder))
+                descriptor = inotify_add_watch(fileDescriptor, folder, Self.mask)
+                isStandIn = true
+            }
+            guard descriptor >= 0 else { return nil }
+            if isStandIn, FileSystem.identity(folder + "/" + name) != nil { continue }
+            return (descriptor, name, isStandIn)
         }
-        return descriptor >= 0 ? (descriptor, name, isStandIn) : nil
+        return nil
     }
 
     /// Where `path` leads when it (or a folder on the way) is a symbolic link: the resolved path,

@@ -129,7 +129,7 @@ final class PreviewSession {
         loadedIdentity = identity
         let bytes: [UInt8]
         do {
-            try StyleFileCheck.requireRegularFile(path)
+            // Opens without blocking and refuses a FIFO or a device: the loop has one thread.
             bytes = try frame.time(\.read) { try FileSystem.read(path) }
         } catch {
             diagnostics = [StyleLoader.unreadable(path, error)]
