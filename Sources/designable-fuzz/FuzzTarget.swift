@@ -1,6 +1,7 @@
 import DesignableCore
 
-/// One fuzz input through every step a style file takes: parse, findings, layout, render.
+/// One fuzz input through every step a style file takes: parse, findings, layout, render, and a
+/// reload of the same bytes.
 ///
 /// libFuzzer's entry point. Its runtime's `main` names it even though `Replay` starts the driver
 /// itself (SwiftPM gives an executable its own entry point), so it is exported under that name.
@@ -34,6 +35,11 @@ final class FuzzHarness {
         // Every finding is printed by the command line: its text must be formed without a trap.
         for finding in findings { _ = "\(finding)" }
         guard let document = loaded.document, let layout else { return }
+        // A save that changes nothing must report what a fresh load does, though the preview's
+        // reload then takes every view over from the previous document: a difference traps.
+        let reloaded = StyleLoader.load(bytes: bytes, path: stylePath, reusing: document)
+        precondition(reloaded.diagnostics == loaded.diagnostics,
+                     "a reload of the same bytes reports \(reloaded.diagnostics), a fresh load \(loaded.diagnostics)")
         let size = layout.canvasSize
         let pixels = size.width * size.height
         guard size.width.isFinite, size.height.isFinite, pixels.isFinite, pixels <= Self.maximumPixels else { return }
