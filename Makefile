@@ -10,7 +10,7 @@ PACKAGES   := pkg-config zlib1g-dev libx11-dev libxext-dev libcairo2-dev libpang
               python3-jsonschema
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug run test bench install clean
+.PHONY: deps build debug run test test-asan fuzz bench install clean
 
 ## deps: install the Debian packages that are missing (apt-get; sudo only when not root)
 deps:
@@ -41,6 +41,35 @@ run: deps build
 test: deps
 	$(SWIFT) build
 	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf $(SWIFT) test --disable-swift-testing
+
+## test-asan: every test under AddressSanitizer (its own build folder, so `make test` stays fast)
+# Suppressed: only memory kept for the whole process yet reported lost (Tests/lsan-suppressions.txt
+# says what and why). The test runner skips its check at exit (Tests/designableTests/LeakCheck.swift
+# says why); every `designable` it starts checks.
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0
+test-asan: deps
+	$(SANITIZER_ENV) FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf \
+		$(SWIFT) test --sanitize=address --disable-swift-testing --scratch-path .build/asan
+
+## fuzz: build the libFuzzer harness (Sources/designable-fuzz) and run it for FUZZ_SECONDS
+# The corpus, the seeds and any crash live in .build/fuzz-work, never in the tree; a crash is
+# written as crash-* there (SWIFT_BACKTRACE=enable=no lets libFuzzer write it) and is replayed
+# with `.build/fuzz/debug/designable-fuzz FILE` (under ASan) or `.build/debug/designable-fuzz FILE`
+# (a plain build, for the debugger). The examples' images sit next to the input's path, so inputs
+# that name them draw them.
+FUZZ_SECONDS ?= 60
+FUZZ_WORK    := .build/fuzz-work
+fuzz: deps
+	$(SWIFT) build -c debug --product designable-fuzz --scratch-path .build/fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DDESIGNABLE_LIBFUZZER
+	rm -rf $(FUZZ_WORK)/seeds $(FUZZ_WORK)/assets
+	mkdir -p $(FUZZ_WORK)/corpus $(FUZZ_WORK)/seeds $(FUZZ_WORK)/artifacts
+	cp assets/examples/*.yaml $(FUZZ_WORK)/seeds/
+	for f in Tests/DesignableCoreTests/Fixtures/*.yaml; do cp "$$f" $(FUZZ_WORK)/seeds/fixture-$$(basename "$$f"); done
+	cp -RL assets/examples/assets $(FUZZ_WORK)/assets
+	$(SANITIZER_ENV) FONTCONFIG_FILE=$(CURDIR)/Tests/fonts.conf DESIGNABLE_FUZZ_STYLE_PATH=$(FUZZ_WORK)/input.yaml \
+		.build/fuzz/debug/designable-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=20 \
+		-artifact_prefix=$(FUZZ_WORK)/artifacts/ $(FUZZ_WORK)/corpus $(FUZZ_WORK)/seeds
 
 ## bench: the performance table (see README)
 bench: deps build

@@ -15,11 +15,17 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // libFuzzer's driver, declared only: -sanitize=fuzzer links it, for `make fuzz` alone.
+        .systemLibrary(name: "CFuzzer"),
 
         // MARK: - Designable
         .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CZlib"]),
         .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
         .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
+        // The libFuzzer harness. `make fuzz` builds it with -sanitize=fuzzer,address and
+        // -DDESIGNABLE_LIBFUZZER; a plain build makes a replay tool of it that runs the harness on
+        // files, so it needs no fuzzer runtime and is compiled (cannot rot) with every build.
+        .executableTarget(name: "designable-fuzz", dependencies: ["DesignableCore", "CFuzzer"]),
 
         // MARK: - Tests
         // Fixtures and reference images are read from the source tree (found through #filePath),
