@@ -67,7 +67,9 @@ public enum StyleSchema {
         ]
     }
 
-    private static let mergeKey: (key: String, value: JSONValue) = ("<<", ["$ref": "#/$defs/merge"])
+    // Computed, not a stored `static let`: a process-long indirect enum keeps its case in the box
+    // pointer's spare bits, and LeakSanitizer then reports it lost.
+    private static var mergeKey: (key: String, value: JSONValue) { ("<<", ["$ref": "#/$defs/merge"]) }
 
     private static func component(_ type: Component.Type, _ sample: Component) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
