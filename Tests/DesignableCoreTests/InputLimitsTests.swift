@@ -64,4 +64,14 @@ final class InputLimitsTests: XCTestCase {
         let loaded = StyleLoader.load(bytes: bytes, path: "big.yaml")
         XCTAssertEqual(loaded.diagnostics.map(\.message), ["the file is 16777217 bytes, over the 16 MB limit for style files"])
     }
+
+    /// A file of more views than any design has is refused at the first view past the limit,
+    /// before a component is built for any of them.
+    func testViewsPastTheLimitAreRefusedAtTheFirstOne() {
+        let text = "views:\n" + String(repeating: "  - {class: UIButton, size: [1, 1]}\n", count: 10_001)
+        let result = StyleLoader.load(text: text, path: "")
+        XCTAssertNil(result.document)
+        XCTAssertEqual(result.diagnostics.map(\.description),
+                       ["10002:5: error: this is view 10001; a style file may have at most 10000 views (it has 10001): split it into several files"])
+    }
 }

@@ -2,6 +2,9 @@
 enum ViewsSection: StyleSection {
     static let key = "views"
     static let isRequired = true
+    /// The most views a style file may have: far beyond any screen a person designs, short of
+    /// the memory a file of hundreds of thousands of tiny views would take to check.
+    static let maximumViews = 10_000
 
     static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
         switch node?.kind {
@@ -20,6 +23,11 @@ enum ViewsSection: StyleSection {
     /// Decodes each view, or takes it over from the last load when `ViewIdentity` matches it to a
     /// view written the same way (lines further down is the same way; a changed letter is not).
     private static func decodeViews(_ items: [YAMLNode], into load: StyleLoad) {
+        // Each view costs a component per state it is drawn in: past the limit, none is built.
+        guard items.count <= maximumViews else {
+            load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
+            return
+        }
         let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme ? $0.views : nil } ?? []
         let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
         if !matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: matches) }
