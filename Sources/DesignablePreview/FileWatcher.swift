@@ -110,8 +110,10 @@ final class FileWatcher {
             var places = [path]
             if let target = Self.linkTarget(of: path) {
                 // The link's own folder says when the link changes; the target's when it is edited.
+                // A linked folder on the way (`assets -> ../shared-icons`) is a link to watch too.
                 targets[path] = target
                 places.append(target)
+                places += Self.linkedFolders(on: path)
             }
             for place in places {
                 guard let (descriptor, name, isStandIn) = arm(place) else {
@@ -160,7 +162,8 @@ final class FileWatcher {
     private static func linkTarget(of path: String) -> String? {
         if let resolved = realPath(path) {
             let folder = realPath(FileSystem.directory(of: path)).map { $0 == "/" ? "" : $0 }
-            return folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
+            let throughLinkedFolder = !linkedFolders(on: path).isEmpty
+            return !throughLinkedFolder && folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
         }
         var current = path
         // Links to links, within a bound: a loop of links leads nowhere.
@@ -169,6 +172,22 @@ final class FileWatcher {
             current = text.hasPrefix("/") ? text : FileSystem.directory(of: current) + "/" + text
         }
         return current == path ? nil : current
+    }
+
+    /// The folders on the way to `path`, as it spells them, that are symbolic links: each one's
+    /// parent is watched for the link's name, so pointing it elsewhere is seen.
+    private static func linkedFolders(on path: String) -> [String] {
+        var links: [String] = []
+        var folder = FileSystem.directory(of: path)
+        // Bounded by the path's depth: each step removes a component.
+        while folder != "/" && folder != "." && !folder.isEmpty {
+            var status = stat()
+            if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { links.append(folder) }
+            let parent = FileSystem.directory(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        return links
     }
 
     /// The text of the symbolic link at `path`; nil when it is none.

@@ -74,4 +74,26 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.description),
                        ["10002:5: error: this is view 10001; a style file may have at most 10000 views (it has 10001): split it into several files"])
     }
+
+    /// The tree costs a fixed 24 bytes a node: the smallest nodes a file can write (two bytes
+    /// each) make a tree under 15 times its size, and a real style file one of 2 to 4 times.
+    func testTheTreeStaysWithinItsDocumentedMultipleOfTheText() throws {
+        let smallest = "[" + String(repeating: "a,", count: 200_000) + "a]"
+        let gallery = try String(contentsOf: fixturesFolder.appendingPathComponent("gallery.yaml"), encoding: .utf8)
+        for (text, multiple) in [(smallest, 15), ("- a\n" + String(repeating: "- a\n", count: 100_000), 8), (gallery, 4)] {
+            let bytes = Array(text.utf8)
+            let root = try XCTUnwrap(YAMLParser.parseDocument(bytes: bytes, file: .none).root)
+            XCTAssertLessThan(root.tree.byteCount, multiple * bytes.count, String(text.prefix(20)))
+        }
+    }
+
+    /// Past a million nodes a document is refused at the first node past the limit.
+    func testNodesPastTheLimitAreRefusedAtTheFirstOne() {
+        let text = "views: [" + String(repeating: "1,", count: YAMLParser.maximumNodes) + "1]\n"
+        XCTAssertThrowsError(try YAMLParser.parseDocument(bytes: Array(text.utf8), file: .none)) { error in
+            // The root mapping, the key and the list come first: the item past the limit is 999,998th.
+            XCTAssertEqual((error as? Diagnostic)?.description,
+                           "1:\(9 + 2 * (YAMLParser.maximumNodes - 3)): error: the document has more than 1000000 values, lists and mappings; a style file may have at most that many: split it into several files")
+        }
+    }
 }

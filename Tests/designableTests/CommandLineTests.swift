@@ -235,6 +235,46 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The README's memory bound: checking any style file up to the size limit, however small
+    /// its nodes, peaks under 100 MB (before the compact tree, these files cost 280–830 MB).
+    func testCheckingAnyFileAtTheSizeLimitPeaksUnderTheDocumentedBound() throws {
+        let binary = try XCTUnwrap(TestPaths.binary)
+        // AddressSanitizer's shadow memory and quarantine are not the program's.
+        try XCTSkipIf(binary.contains("/asan/"), "peak memory is not the program's under AddressSanitizer")
+        let folder = try temporaryFolder()
+        let size = 16 << 20 - 64
+        let files: [(String, (Int) -> String)] = [
+            ("views", { "views:\n" + String(repeating: "- {class: FancyButton}\n", count: $0 / 23) }),
+            ("flow", { "views: [" + String(repeating: "a,", count: $0 / 2 - 8) + "a]\n" }),
+            ("block", { "views:\n" + String(repeating: "- a\n", count: $0 / 4 - 4) }),
+            ("aliases", { "a: &a x\nviews: [" + String(repeating: "*a,", count: $0 / 3 - 8) + "*a]\n" }),
+        ]
+        for (name, make) in files {
+            let style = folder.appendingPathComponent("\(name).yaml")
+            try make(size).write(to: style, atomically: false, encoding: .utf8)
+            // A fresh process whose only child is the check, so its peak is the check's own.
+            let measure = "import resource, subprocess, sys\n"
+                + "run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+                + "print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+                + "sys.stderr.write(run.stderr.decode())\n"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-c", measure, binary, "check", style.path]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let findings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = report.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            XCTAssertEqual(fields.count, 2, report)
+            XCTAssertEqual(fields.first, 1, "\(name): \(findings)")
+            XCTAssertTrue(findings.contains("at most") || findings.contains("refusing it"), "\(name) is refused by a limit: \(findings)")
+            XCTAssertLessThan(fields.last ?? .max, 100 << 10, "\(name).yaml peaked at \(fields.last ?? 0) KB")
+        }
+    }
+
     func testUsageMistakesExit64WithTheUsageLine() throws {
         let cases: [([String], String)] = [
             (["rendr", "x.yaml"], "Error: unknown command 'rendr' (did you mean 'render'?)"),

@@ -291,7 +291,7 @@ final class PreviewProcess: @unchecked Sendable {
                 throw HarnessError("the preview exited (status \(process.isRunning ? -1 : process.terminationStatus)) before a \(cause ?? "") frame; stderr: \(errText)")
             }
             if !condition.wait(until: deadline) {
-                throw HarnessError("no \(cause ?? "") frame within \(Int(timeout)) s after frame \(after); frames: \(frames.count); stderr: \(errText)")
+                throw HarnessError("no \(cause ?? "") frame within \(Int(timeout)) s after frame \(after); frames: \(frames.count) (\(frames.compactMap { $0["cause"] as? String }.joined(separator: ", "))); stderr: \(errText)")
             }
         }
     }

@@ -336,6 +336,34 @@ final class PreviewWindowTests: XCTestCase {
         try waitForPixel(x, window, picture, Self.magenta, cause: "file", after: mark, "the image in a folder moved into place")
     }
 
+    /// An `assets/` folder that is a symlink (icons shared between projects) is followed: an edit
+    /// in the folder it leads to redraws, and so does pointing the link at another folder.
+    func testImagesInASymlinkedFolderRedrawWhenTheTargetChanges() throws {
+        let shared = folder + "/shared-icons", other = folder + "/other-icons"
+        for place in [shared, other] { try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true) }
+        try makeImage(Self.yellow, at: shared + "/later.png")
+        try makeImage(Self.magenta, at: other + "/later.png")
+        XCTAssertEqual(symlink("shared-icons", folder + "/assets"), 0)
+        let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
+        let picture = (x: 120, y: 330)
+        assertPixel(try x.screenshot(window), picture, is: Self.yellow, "through the link at start")
+        var mark = preview.frameCount
+        try makeImage(Self.green, at: shared + "/.later.png.part")
+        XCTAssertEqual(rename(shared + "/.later.png.part", shared + "/later.png"), 0)
+        try waitForPixel(x, window, picture, Self.green, cause: "file", after: mark, "the image replaced in the link's target")
+
+        mark = preview.frameCount
+        XCTAssertEqual(unlink(folder + "/assets"), 0)
+        XCTAssertEqual(symlink("other-icons", folder + "/assets"), 0)
+        try waitForPixel(x, window, picture, Self.magenta, cause: "file", after: mark, "the link pointed at another folder")
+
+        mark = preview.frameCount
+        try makeImage(Self.yellow, at: other + "/.later.png.part")
+        XCTAssertEqual(rename(other + "/.later.png.part", other + "/later.png"), 0)
+        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image replaced in the new target")
+        try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
     /// The preview reports the same findings as `check` and `render`, layout ones included: a
     /// view sticking out of the canvas is a warning in the title and on stderr.
     func testThePreviewReportsWhatCheckAndRenderReport() throws {

@@ -29,7 +29,7 @@ open class PropertyHolder {
 
     /// Sets each `name: value` pair, collecting a diagnostic for each that fails; keys in `reserved`
     /// belong to the caller and are skipped.
-    public func apply(_ pairs: [(key: YAMLNode, value: YAMLNode)], in context: DecodingContext,
+    public func apply(_ pairs: YAMLNode.Pairs, in context: DecodingContext,
                       className: String, reserved: Set<String> = [], diagnostics: inout [Diagnostic]) {
         for (key, value) in pairs {
             guard let name = key.scalar, !reserved.contains(name) else { continue }

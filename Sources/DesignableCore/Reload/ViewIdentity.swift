@@ -24,24 +24,7 @@ struct ViewContent: Hashable {
     }
 
     private static func feed(_ node: YAMLNode, firstLine: Int, into hasher: inout Hasher) {
-        hasher.combine(node.location.line - firstLine)
-        hasher.combine(node.location.column)
-        switch node.kind {
-        case .scalar(let text):
-            hasher.combine(node.isPlain ? 1 : 2)
-            hasher.combine(text)
-        case .sequence(let items):
-            hasher.combine(3)
-            hasher.combine(items.count)
-            for item in items { feed(item, firstLine: firstLine, into: &hasher) }
-        case .mapping(let pairs):
-            hasher.combine(4)
-            hasher.combine(pairs.count)
-            for (key, value) in pairs {
-                feed(key, firstLine: firstLine, into: &hasher)
-                feed(value, firstLine: firstLine, into: &hasher)
-            }
-        }
+        node.tree.feed(node.index, firstLine: UInt32(clamping: firstLine), into: &hasher)
     }
 
     /// Whether two views' mappings are written the same way, each counted from its own first line.
@@ -50,21 +33,8 @@ struct ViewContent: Hashable {
     }
 
     private static func same(_ a: YAMLNode, _ aFirst: Int, _ b: YAMLNode, _ bFirst: Int) -> Bool {
-        if a === b { return true }
-        guard a.location.line - aFirst == b.location.line - bFirst, a.location.column == b.location.column,
-              a.location.file == b.location.file, a.isPlain == b.isPlain else { return false }
-        switch (a.kind, b.kind) {
-        case (.scalar(let x), .scalar(let y)):
-            return x == y
-        case (.sequence(let x), .sequence(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { same($0, aFirst, $1, bFirst) }
-        case (.mapping(let x), .mapping(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy {
-                same($0.key, aFirst, $1.key, bFirst) && same($0.value, aFirst, $1.value, bFirst)
-            }
-        default:
-            return false
-        }
+        a.tree.file == b.tree.file
+            && YAMLTree.same(a.tree, a.index, UInt32(clamping: aFirst), b.tree, b.index, UInt32(clamping: bFirst))
     }
 }
 

@@ -55,7 +55,7 @@ public final class StyleDocument {
 /// What decoding made (the properties and the components built from them) lives in a `Decoding`
 /// that a later load shares when the view is written the same way, even lines further down.
 public final class StyledView {
-    public typealias Pairs = [(key: YAMLNode, value: YAMLNode)]
+    public typealias Pairs = YAMLNode.Pairs
 
     /// The view as decoded: everything that does not depend on where in the file it is written.
     final class Decoding {

@@ -172,7 +172,7 @@ extension ValueShape {
         let items: [YAMLNode]
         switch node.kind {
         case .sequence(let list) where list.count == fields.count:
-            items = list
+            items = Array(list)
         case .mapping(let pairs):
             let names = fields.map(\.name)
             var found: [YAMLNode] = []

@@ -1,72 +1,81 @@
 /// What every YAML mapping gets the same way, whichever part of a style file it is in: merge keys
 /// (`<<: *base`, `<<: [*a, *b]`) applied, and a warning for a key written twice.
+///
+/// It works on the tree's slots as the parser closes each mapping, comparing keys' bytes where
+/// they lie: every mapping of every save goes through it.
 enum YAMLMapping {
     /// Mappings up to this many pairs look for repeated keys by comparing every pair, which
     /// allocates nothing; a view has about a handful.
     private static let smallMapping = 16
 
-    /// The pairs of a mapping as they apply: merged keys first (the first source that has a key
-    /// wins among them), then the mapping's own, which win over merged ones.
-    static func resolve(_ pairs: [(key: YAMLNode, value: YAMLNode)], findings: inout [Diagnostic]) -> [(key: YAMLNode, value: YAMLNode)] {
-        warnAboutRepeatedKeys(pairs, findings: &findings)
-        guard pairs.contains(where: isMergeKey) else { return pairs }
-        var own: [(key: YAMLNode, value: YAMLNode)] = []
-        var inherited: [(key: YAMLNode, value: YAMLNode)] = []
-        for pair in pairs {
-            guard isMergeKey(pair) else { own.append(pair); continue }
+    /// The slots (key, value, key, value…) of a mapping as its pairs apply: merged keys first
+    /// (the first source that has a key wins among them), then the mapping's own, which win over
+    /// merged ones. Nil when the pairs apply as written (no merge key): the common case.
+    static func resolve(_ pairs: ArraySlice<UInt32>, in tree: YAMLTree, findings: inout [Diagnostic]) -> [UInt32]? {
+        warnAboutRepeatedKeys(pairs, in: tree, findings: &findings)
+        let keys = stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2)
+        guard keys.contains(where: { isMergeKey(pairs[$0], in: tree) }) else { return nil }
+        var own: [UInt32] = []
+        var inherited: [UInt32] = []
+        for slot in keys {
+            let key = pairs[slot], value = pairs[slot + 1]
+            guard isMergeKey(key, in: tree) else { own += [key, value]; continue }
+            let node = YAMLNode(tree: tree, index: value)
             let sources: [YAMLNode]
-            switch pair.value.kind {
-            case .mapping: sources = [pair.value]
-            case .sequence(let items): sources = items
+            switch node.kind {
+            case .mapping: sources = [node]
+            case .sequence(let items): sources = Array(items)
             case .scalar:
-                findings.append(.error("'<<' merges a mapping (<<: *name), found \(pair.value.summary)", at: pair.value.location))
+                findings.append(.error("'<<' merges a mapping (<<: *name), found \(node.summary)", at: node.location))
                 continue
             }
             for source in sources {
-                // A source was resolved when it ended, so its own merges are in its pairs already.
-                guard case .mapping(let sourcePairs) = source.kind else {
+                // A source was resolved when it ended, so its own merges are in its slots already.
+                guard tree.records[Int(source.index)].kind == .mapping else {
                     findings.append(.error("'<<' merges mappings only, found \(source.summary)", at: source.location))
                     continue
                 }
-                inherited += sourcePairs
+                inherited += tree.slots[tree.records[Int(source.index)].slots]
             }
         }
-        let ownKeys = Set(own.compactMap { $0.key.scalar })
+        let ownKeys = Set(stride(from: 0, to: own.count, by: 2).compactMap { YAMLNode(tree: tree, index: own[$0]).scalar })
         var seen: Set<String> = []
-        let kept = inherited.filter { pair in
-            guard let key = pair.key.scalar else { return false }
-            return !ownKeys.contains(key) && seen.insert(key).inserted
+        var kept: [UInt32] = []
+        for slot in stride(from: 0, to: inherited.count - 1, by: 2) {
+            guard let key = YAMLNode(tree: tree, index: inherited[slot]).scalar,
+                  !ownKeys.contains(key), seen.insert(key).inserted else { continue }
+            kept += [inherited[slot], inherited[slot + 1]]
         }
         return kept + own
     }
 
     /// Only a plain `<<` merges: a quoted one is an ordinary key.
-    private static func isMergeKey(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
-        pair.key.isPlain && pair.key.scalar == "<<"
+    private static func isMergeKey(_ key: UInt32, in tree: YAMLTree) -> Bool {
+        tree.records[Int(key)].kind == .plainScalar && tree.scalar(key, equals: "<<")
     }
 
     /// A key written twice in one mapping: YAML keeps the last, which is rarely what was meant.
-    private static func warnAboutRepeatedKeys(_ pairs: [(key: YAMLNode, value: YAMLNode)], findings: inout [Diagnostic]) {
-        guard pairs.count > 1 else { return }
-        func warn(_ key: YAMLNode, _ name: String, first: SourceLocation) {
-            findings.append(.warning("'\(name)' is given twice in this mapping (first at line \(first.line)); the last one wins", at: key.location))
+    private static func warnAboutRepeatedKeys(_ pairs: ArraySlice<UInt32>, in tree: YAMLTree, findings: inout [Diagnostic]) {
+        guard pairs.count > 2 else { return }
+        func warn(_ key: UInt32, first: UInt32) {
+            let node = YAMLNode(tree: tree, index: key)
+            let firstLine = tree.records[Int(first)].line
+            findings.append(.warning("'\(node.scalar ?? "")' is given twice in this mapping (first at line \(firstLine)); the last one wins", at: node.location))
         }
-        if pairs.count <= smallMapping {
-            for index in pairs.indices {
-                guard let name = pairs[index].key.scalar, name != "<<" else { continue }
-                if let first = pairs[..<index].first(where: { $0.key.scalar == name }) {
-                    warn(pairs[index].key, name, first: first.key.location)
-                }
+        let keys = stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2).map { pairs[$0] }
+        if keys.count <= smallMapping {
+            for (index, key) in keys.enumerated() where !isMergeKey(key, in: tree) {
+                if let first = keys[..<index].first(where: { tree.sameScalar($0, key) }) { warn(key, first: first) }
             }
             return
         }
-        var seen: [String: SourceLocation] = [:]
-        for (key, _) in pairs {
-            guard let name = key.scalar, name != "<<" else { continue }
+        var seen: [String: UInt32] = [:]
+        for key in keys where !isMergeKey(key, in: tree) {
+            guard let name = YAMLNode(tree: tree, index: key).scalar else { continue }
             if let first = seen[name] {
-                warn(key, name, first: first)
+                warn(key, first: first)
             } else {
-                seen[name] = key.location
+                seen[name] = key
             }
         }
     }

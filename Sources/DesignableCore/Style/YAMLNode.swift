@@ -1,36 +1,65 @@
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// One node of a YAML (or JSON) document, with the place it was written.
+// MARK: - Nodes
+
+/// One node of a YAML (or JSON) document, with the place it was written: a handle into the
+/// document's `YAMLTree`, which stores every node flat.
 ///
 /// An alias is the very node its anchor names, shared rather than copied, so a document's
 /// memory stays proportional to its text however its aliases multiply.
-public final class YAMLNode {
+public struct YAMLNode {
     public enum Kind {
         case scalar(String)
-        case sequence([YAMLNode])
+        case sequence(Items)
         /// The pairs as they apply: merge keys (`<<: *base`) already resolved, so the mapping's
         /// own keys come after (and win over) the merged ones. A repeated key stays, the last wins.
-        case mapping([(key: YAMLNode, value: YAMLNode)])
+        case mapping(Pairs)
     }
 
-    public let kind: Kind
-    public let location: SourceLocation
+    let tree: YAMLTree
+    let index: UInt32
+
+    private var record: YAMLTree.Record { tree.records[Int(index)] }
+
+    public var kind: Kind {
+        let record = record
+        switch record.kind {
+        case .plainScalar, .quotedScalar: return .scalar(tree.string(record))
+        case .sequence: return .sequence(Items(tree: tree, slots: record.slots))
+        case .mapping: return .mapping(Pairs(tree: tree, slots: record.slots))
+        }
+    }
+
+    public var location: SourceLocation {
+        let record = record
+        return SourceLocation(line: Int(record.line), column: Int(record.column), file: tree.file)
+    }
+
     /// True for a scalar written without quotes: only those can mean null, true or a number.
-    public let isPlain: Bool
-    /// How many nodes this one stands for once every alias under it is expanded.
-    let expandedSize: Int
+    public var isPlain: Bool { record.kind == .plainScalar }
 
-    init(_ kind: Kind, at location: SourceLocation, isPlain: Bool = false, expandedSize: Int = 1) {
-        self.kind = kind
-        self.location = location
-        self.isPlain = isPlain
-        self.expandedSize = expandedSize
-    }
+    /// How many nodes this one stands for once every alias under it is expanded.
+    var expandedSize: Int { Int(record.expandedSize) }
 
     public var scalar: String? {
-        if case .scalar(let text) = kind { return text }
-        return nil
+        let record = record
+        return record.kind.isScalar ? tree.string(record) : nil
     }
+
+    /// The scalar's UTF-8 bytes, without making a string of them.
+    func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let record = record
+        guard record.kind.isScalar else { return nil }
+        return tree.text.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]))
+        }
+    }
+
+    /// Whether `self` and `other` are one node (an alias and its anchor are).
+    public func isIdentical(to other: YAMLNode) -> Bool { tree === other.tree && index == other.index }
 
     public var isNull: Bool {
         guard isPlain, let text = scalar else { return false }
@@ -50,12 +79,151 @@ public final class YAMLNode {
         }
     }
 
-    /// The file the node was written in.
-
     /// The value under `key` in a mapping, with the key node itself for its place.
     public subscript(key: String) -> YAMLNode? {
-        guard case .mapping(let pairs) = kind else { return nil }
-        return pairs.last { $0.key.scalar == key }?.value
+        guard record.kind == .mapping else { return nil }
+        return Pairs(tree: tree, slots: record.slots).value(forKey: key)
+    }
+
+    /// Whether the node is the scalar `text` (quoted or not), compared without making a string.
+    public func isScalar(_ text: String) -> Bool { tree.scalar(index, equals: text) }
+
+    /// A list's items, in order.
+    public struct Items: RandomAccessCollection {
+        let tree: YAMLTree
+        let slots: Range<Int>
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { slots.count }
+        public subscript(position: Int) -> YAMLNode {
+            YAMLNode(tree: tree, index: tree.slots[slots.lowerBound + position])
+        }
+    }
+
+    /// A mapping's pairs, in the order they apply.
+    public struct Pairs: RandomAccessCollection {
+        let tree: YAMLTree
+        /// Two slots per pair: the key's node, then the value's.
+        let slots: Range<Int>
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { slots.count / 2 }
+        public subscript(position: Int) -> (key: YAMLNode, value: YAMLNode) {
+            let slot = slots.lowerBound + 2 * position
+            return (YAMLNode(tree: tree, index: tree.slots[slot]), YAMLNode(tree: tree, index: tree.slots[slot + 1]))
+        }
+
+        /// The value of the last pair whose key is `key` (the one that applies).
+        public func value(forKey key: String) -> YAMLNode? {
+            var slot = slots.upperBound - 2
+            while slot >= slots.lowerBound {
+                if tree.scalar(tree.slots[slot], equals: key) { return YAMLNode(tree: tree, index: tree.slots[slot + 1]) }
+                slot -= 2
+            }
+            return nil
+        }
+    }
+}
+
+// MARK: - The tree
+
+/// Every node of one document, stored flat so that a node costs a fixed 24 bytes plus 4 per
+/// place it is used and its scalar's text: a file of the smallest nodes (`[a,a,a,…]`, two bytes
+/// each) makes a tree of at most 15 times its size, a real style file 2 to 4 times.
+final class YAMLTree {
+    enum NodeKind: UInt8 {
+        case plainScalar, quotedScalar, sequence, mapping
+        var isScalar: Bool { self == .plainScalar || self == .quotedScalar }
+    }
+
+    struct Record {
+        var line: UInt32
+        var column: UInt32
+        /// A scalar's first byte in `text`; a collection's first slot in `slots`.
+        var first: UInt32
+        /// A scalar's bytes; a collection's slots (two per mapping pair).
+        var count: UInt32
+        var expandedSize: UInt32
+        var kind: NodeKind
+
+        var slots: Range<Int> { Int(first)..<Int(first + count) }
+    }
+
+    let file: SourceFile
+    fileprivate(set) var records: [Record] = []
+    /// The nodes collections hold, by index in `records`.
+    fileprivate(set) var slots: [UInt32] = []
+    /// Every scalar's UTF-8 text, one after the other.
+    fileprivate(set) var text: [UInt8] = []
+
+    init(file: SourceFile) { self.file = file }
+
+    func string(_ record: Record) -> String {
+        text.withUnsafeBufferPointer { text in
+            String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether node `index` is a scalar whose text is `text`.
+    func scalar(_ index: UInt32, equals text: String) -> Bool {
+        let record = records[Int(index)]
+        guard record.kind.isScalar else { return false }
+        var text = text
+        return text.withUTF8 { wanted in
+            wanted.count == Int(record.count) && self.text.withUnsafeBufferPointer { bytes in
+                wanted.isEmpty || memcmp(bytes.baseAddress! + Int(record.first), wanted.baseAddress!, wanted.count) == 0
+            }
+        }
+    }
+
+    /// Whether nodes `a` and `b` (of this tree) are scalars of the same text, however quoted.
+    func sameScalar(_ a: UInt32, _ b: UInt32) -> Bool {
+        let x = records[Int(a)], y = records[Int(b)]
+        guard x.kind.isScalar, y.kind.isScalar, x.count == y.count else { return false }
+        return text.withUnsafeBufferPointer { bytes in
+            x.count == 0 || memcmp(bytes.baseAddress! + Int(x.first), bytes.baseAddress! + Int(y.first), Int(x.count)) == 0
+        }
+    }
+
+    // MARK: Content
+
+    /// Feeds node `index` and everything under it to `hasher` as written: kind, quoting, text,
+    /// column, and line counted from `firstLine`.
+    func feed(_ index: UInt32, firstLine: UInt32, into hasher: inout Hasher) {
+        let record = records[Int(index)]
+        hasher.combine(record.line &- firstLine)
+        hasher.combine(record.column)
+        hasher.combine(record.kind.rawValue)
+        hasher.combine(record.count)
+        if record.kind.isScalar {
+            text.withUnsafeBufferPointer { bytes in
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[record.slots])))
+            }
+        } else {
+            for slot in record.slots { feed(slots[slot], firstLine: firstLine, into: &hasher) }
+        }
+    }
+
+    /// Whether node `a` of `x` and node `b` of `y` are written the same way, each counted from
+    /// its own first line.
+    static func same(_ x: YAMLTree, _ a: UInt32, _ xFirst: UInt32, _ y: YAMLTree, _ b: UInt32, _ yFirst: UInt32) -> Bool {
+        if x === y && a == b { return true }
+        let p = x.records[Int(a)], q = y.records[Int(b)]
+        guard p.line &- xFirst == q.line &- yFirst, p.column == q.column, p.kind == q.kind, p.count == q.count else { return false }
+        if p.kind.isScalar {
+            return p.count == 0 || x.text.withUnsafeBufferPointer { one in
+                y.text.withUnsafeBufferPointer { other in
+                    memcmp(one.baseAddress! + Int(p.first), other.baseAddress! + Int(q.first), Int(p.count)) == 0
+                }
+            }
+        }
+        for offset in 0..<Int(p.count) where !same(x, x.slots[Int(p.first) + offset], xFirst, y, y.slots[Int(q.first) + offset], yFirst) {
+            return false
+        }
+        return true
+    }
+
+    /// The bytes the tree's nodes take, for the documented bound on its size.
+    var byteCount: Int {
+        records.count * MemoryLayout<Record>.stride + slots.count * MemoryLayout<UInt32>.stride + text.count
     }
 }
 
@@ -67,6 +235,11 @@ public enum YAMLParser {
     /// ("billion laughs") would otherwise cost time and memory far beyond the file's size.
     static func expansionLimit(forParsedNodes count: Int) -> Int { 10_000 + 100 * count }
     static let maximumDepth = 256
+    /// The most nodes (values, lists, mappings and aliases) a document may have: twenty times
+    /// what 10,000 views of ten properties take, and what bounds the tree at 24 bytes a node.
+    static let maximumNodes = 1_000_000
+    /// The most places collections may hold, counting the pairs merge keys copy in.
+    static let maximumSlots = 4 * maximumNodes
 
     /// The first document of `text`, or nil when it is empty. Findings that do not stop the
     /// parse (a repeated key, a bad merge) are dropped: use `parseDocument` to have them.
@@ -136,40 +309,40 @@ public enum YAMLParser {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// Builds nodes from events with an explicit stack, so nesting depth costs no native stack.
+
+    /// Reads events into a `YAMLTree`.
     private struct TreeBuilder {
-        /// A collection still being read. A class, so appending to it never copies what it holds.
-        final class Open {
+        /// A collection still being read: its items wait in `pending` from `firstPending` on.
+        struct Open {
             let isMapping: Bool
             let location: SourceLocation
             let anchor: String?
-            var items: [YAMLNode] = []
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            var pendingKey: YAMLNode?
+            let firstPending: Int
             /// Nodes it stands for once its aliases are expanded, itself included.
             var size = 1
-
-            init(isMapping: Bool, location: SourceLocation, anchor: String?) {
-                self.isMapping = isMapping
-                self.location = location
-                self.anchor = anchor
-            }
         }
 
-        let file: SourceFile
+        let tree: YAMLTree
         /// The text being parsed, to place an empty value at the comment that emptied it.
         let bytes: UnsafeBufferPointer<UInt8>
         var stack: [Open] = []
-        var anchors: [String: YAMLNode] = [:]
+        /// The items of every open collection, innermost last.
+        var pending: [UInt32] = []
+        var anchors: [String: UInt32] = [:]
         var root: YAMLNode?
         var parsedNodes = 0
+        var written = 0
         /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
         var findings: [Diagnostic] = []
         var emptiedByComments: [SourceLocation: String] = [:]
 
         init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
-            self.file = file
+            tree = YAMLTree(file: file)
             self.bytes = bytes
+            // A node takes two bytes of text at least: reserving that many (untouched until
+            // used) means the tree never pays for a copy as it grows.
+            tree.records.reserveCapacity(min(bytes.count / 2 + 1, YAMLParser.maximumNodes + 1))
+            tree.text.reserveCapacity(bytes.count)
         }
 
         /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
@@ -180,8 +353,8 @@ public enum YAMLParser {
                 index += 1
                 column += 1
             }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: file) }
-            let place = SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: file)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: tree.file) }
+            let place = SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: tree.file)
             var end = index
             while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
             emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
@@ -190,71 +363,99 @@ public enum YAMLParser {
 
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
-            let location = SourceLocation(event.start_mark, file: file)
+            let location = SourceLocation(event.start_mark, file: tree.file)
             switch event.type {
             case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 return true
             case YAML_SCALAR_EVENT:
+                try count(at: location)
                 let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                parsedNodes += 1
                 let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
                 let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
-                try add(YAMLNode(.scalar(text), at: place, isPlain: isPlain),
-                        anchor: string(scalar.anchor), at: location)
+                let first = tree.text.count
+                tree.text.append(contentsOf: UnsafeBufferPointer(start: scalar.value, count: scalar.length))
+                let node = record(at: place, kind: isPlain ? .plainScalar : .quotedScalar, first: first, count: scalar.length, expandedSize: 1)
+                try add(node, anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
+                try count(at: location, isAlias: true)
                 let name = string(event.data.alias.anchor) ?? ""
                 guard let node = anchors[name] else {
                     throw .error("the alias *\(name) names no anchor defined before it\(didYouMean(name, anchors.keys))", at: location)
                 }
                 try add(node, anchor: nil, at: location)
             case YAML_SEQUENCE_START_EVENT:
-                try push(Open(isMapping: false, location: location, anchor: string(event.data.sequence_start.anchor)))
+                try push(isMapping: false, at: location, anchor: string(event.data.sequence_start.anchor))
             case YAML_MAPPING_START_EVENT:
-                try push(Open(isMapping: true, location: location, anchor: string(event.data.mapping_start.anchor)))
+                try push(isMapping: true, at: location, anchor: string(event.data.mapping_start.anchor))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                let open = stack.removeLast()
-                let node = open.isMapping
-                    ? YAMLNode(.mapping(YAMLMapping.resolve(open.pairs, findings: &findings)), at: open.location, expandedSize: open.size)
-                    : YAMLNode(.sequence(open.items), at: open.location, expandedSize: open.size)
-                try add(node, anchor: open.anchor, at: open.location)
+                try close()
             default:
                 break
             }
             return false
         }
 
-        private mutating func push(_ open: Open) throws(Diagnostic) {
-            guard stack.count < YAMLParser.maximumDepth else {
-                throw .error("the document nests deeper than \(YAMLParser.maximumDepth) levels", at: open.location)
+        /// Counts a node (or an alias) against the document's limit, at the first one past it.
+        /// Aliases count there but not in `parsedNodes`, from which aliases may expand.
+        private mutating func count(at location: SourceLocation, isAlias: Bool = false) throws(Diagnostic) {
+            written += 1
+            if !isAlias { parsedNodes += 1 }
+            if written > YAMLParser.maximumNodes {
+                throw .error("the document has more than \(YAMLParser.maximumNodes) values, lists and mappings; a style file may have at most that many: split it into several files", at: location)
             }
-            parsedNodes += 1
-            stack.append(open)
         }
 
-        private mutating func add(_ node: YAMLNode, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
+        private mutating func record(at location: SourceLocation, kind: YAMLTree.NodeKind, first: Int, count: Int, expandedSize: Int) -> UInt32 {
+            tree.records.append(YAMLTree.Record(line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
+                                                first: UInt32(first), count: UInt32(count),
+                                                expandedSize: UInt32(clamping: expandedSize), kind: kind))
+            return UInt32(tree.records.count - 1)
+        }
+
+        private mutating func push(isMapping: Bool, at location: SourceLocation, anchor: String?) throws(Diagnostic) {
+            guard stack.count < YAMLParser.maximumDepth else {
+                throw .error("the document nests deeper than \(YAMLParser.maximumDepth) levels", at: location)
+            }
+            try count(at: location)
+            stack.append(Open(isMapping: isMapping, location: location, anchor: anchor, firstPending: pending.count))
+        }
+
+        private mutating func close() throws(Diagnostic) {
+            let open = stack.removeLast()
+            let first = tree.slots.count
+            let items = pending[open.firstPending...]
+            if open.isMapping, let resolved = YAMLMapping.resolve(items, in: tree, findings: &findings) {
+                tree.slots.append(contentsOf: resolved)
+            } else {
+                tree.slots.append(contentsOf: items)
+            }
+            pending.removeSubrange(open.firstPending...)
+            // Merges copy the pairs they bring: bounded like the aliases they come from.
+            if tree.slots.count > YAMLParser.maximumSlots {
+                throw .error("aliases and merges expand this document far beyond its own size (over \(YAMLParser.maximumSlots) places); refusing it", at: open.location)
+            }
+            let node = record(at: open.location, kind: open.isMapping ? .mapping : .sequence,
+                              first: first, count: tree.slots.count - first, expandedSize: open.size)
+            try add(node, anchor: open.anchor, at: open.location)
+        }
+
+        private mutating func add(_ node: UInt32, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
             if let anchor {
                 // YAML lets a later anchor take the name over; it is almost always a copied line.
                 if let earlier = anchors[anchor] {
-                    findings.append(.warning("the anchor &\(anchor) is defined again (first at line \(earlier.location.line)); aliases after this line use the new one", at: location))
+                    let line = tree.records[Int(earlier)].line
+                    findings.append(.warning("the anchor &\(anchor) is defined again (first at line \(line)); aliases after this line use the new one", at: location))
                 }
                 anchors[anchor] = node
             }
-            guard let top = stack.last else {
-                root = root ?? node
+            guard !stack.isEmpty else {
+                root = root ?? YAMLNode(tree: tree, index: node)
                 return
             }
-            top.size += node.expandedSize
-            if !top.isMapping {
-                top.items.append(node)
-            } else if let key = top.pendingKey {
-                top.pairs.append((key, node))
-                top.pendingKey = nil
-            } else {
-                top.pendingKey = node
-            }
+            stack[stack.count - 1].size += Int(tree.records[Int(node)].expandedSize)
+            pending.append(node)
             let limit = YAMLParser.expansionLimit(forParsedNodes: parsedNodes)
-            if top.size > limit {
+            if stack[stack.count - 1].size > limit {
                 throw .error("aliases expand this document far beyond its own size (over \(limit) nodes from \(parsedNodes)); refusing it", at: location)
             }
         }

@@ -25,7 +25,7 @@ enum ThemeSection: StyleSection {
     }
 
     /// Theme colours may name earlier theme colours, so they are decoded in order against what is known.
-    private static func decodeColors(_ colors: [(key: YAMLNode, value: YAMLNode)], into load: StyleLoad) {
+    private static func decodeColors(_ colors: YAMLNode.Pairs, into load: StyleLoad) {
         let names = Set(colors.compactMap { $0.key.scalar })
         for (colorKey, colorValue) in colors {
             guard let colorName = colorKey.scalar, !colorName.isEmpty else { continue }

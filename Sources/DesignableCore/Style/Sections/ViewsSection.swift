@@ -22,7 +22,7 @@ enum ViewsSection: StyleSection {
 
     /// Decodes each view, or takes it over from the last load when `ViewIdentity` matches it to a
     /// view written the same way (lines further down is the same way; a changed letter is not).
-    private static func decodeViews(_ items: [YAMLNode], into load: StyleLoad) {
+    private static func decodeViews(_ items: YAMLNode.Items, into load: StyleLoad) {
         // Each view costs a component per state it is drawn in: past the limit, none is built.
         guard items.count <= maximumViews else {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
@@ -76,7 +76,7 @@ enum ViewsSection: StyleSection {
             diagnostics.append(.error("a view must be a mapping with 'class:' and its properties, found \(node.summary)", at: node.location))
             return nil
         }
-        func value(_ key: String) -> YAMLNode? { pairs.last { $0.key.scalar == key }?.value }
+        func value(_ key: String) -> YAMLNode? { pairs.value(forKey: key) }
 
         guard let classNode = value("class") else {
             diagnostics.append(.error("this view has no 'class:'; expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: node.location))
