@@ -41,10 +41,70 @@ struct SyntaxAdvice {
         if problem.hasPrefix("did not find expected '-' indicator") || problem == "did not find expected key" {
             return indentation()
         }
-        return nil
+        return directiveOrTag() ?? documentMarker() ?? namelessAnchor() ?? reservedIndicator()
     }
 
     // MARK: - Rules
+
+    /// `%` lines and `!` tags: YAML's machinery for documents from other tools, which a style
+    /// file never needs. Each is named, with what to do instead.
+    private func directiveOrTag() -> (message: String, line: Int, column: Int)? {
+        let line = problemLine, column = problemColumn
+        switch problem {
+        case "found incompatible YAML document":
+            return ("this file says it is a YAML version other than 1.1 or 1.2 (the %YAML line); style files are YAML 1.1: remove the %YAML line", contextLine, 1)
+        case "found duplicate %YAML directive", "found duplicate %TAG directive":
+            let directive = problem.contains("%YAML") ? "%YAML" : "%TAG"
+            return ("\(directive) is given twice before the document; keep one (style files need neither)", line, 1)
+        case "found unknown directive name":
+            return ("a line starting with '%' is a YAML directive, and only %YAML and %TAG exist; a comment starts with '#'", contextLine, contextColumn)
+        case "found undefined tag handle":
+            return ("this '!' tag names a %TAG handle the file does not define; style files need no tags: remove it (quote the value if it starts with '!')", line, column)
+        case "did not find the expected '>'" where context == "while scanning a tag":
+            return ("'!<' starts a verbatim tag, which needs a closing '>'; style files need no tags: remove it (quote the value if it starts with '!')", contextLine, contextColumn)
+        default:
+            return nil
+        }
+    }
+
+    /// A file that is only `---` or `...` markers (or has content before a `...` and more after
+    /// it): a style file is one document.
+    private func documentMarker() -> (message: String, line: Int, column: Int)? {
+        guard problem == "did not find expected node content" || problem == "did not find expected <document start>" else { return nil }
+        let index = problemLine - 1
+        guard index >= 0, index < lines.count else { return nil }
+        if lines[index].starts(with: "...".utf8) {
+            return ("this '...' ends a YAML document where none has begun; remove the line (a style file is one document and needs no markers)", problemLine, 1)
+        }
+        return nil
+    }
+
+    /// `title: @handle` or a backtick: YAML reserves `@` and `` ` `` and lets no plain value
+    /// start with them. The value, quoted, is the fix.
+    private func reservedIndicator() -> (message: String, line: Int, column: Int)? {
+        guard problem == "found character that cannot start any token",
+              let found = character(problemLine, problemColumn), found == UInt8(ascii: "@") || found == UInt8(ascii: "`") else { return nil }
+        let line = lines[problemLine - 1]
+        var value = Array(line[(problemColumn - 1)...])
+        if let comment = commentColumn(in: value) { value = Array(value[..<comment]) }
+        // Inside brackets the value ends at the next ',' or closing bracket.
+        if line[..<(problemColumn - 1)].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }),
+           let end = value.firstIndex(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }) {
+            value = Array(value[..<end])
+        }
+        while let last = value.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { value.removeLast() }
+        let text = String(decoding: value, as: UTF8.self)
+        let mark = found == UInt8(ascii: "@") ? "@" : "`"
+        return ("YAML reserves '\(mark)': a value cannot start with it unless quoted; write \"\(text.replacingQuotes())\"", problemLine, problemColumn)
+    }
+
+    /// `&` or `*` with no name after it: an anchor or alias needs one (`&base`, `*base`).
+    private func namelessAnchor() -> (message: String, line: Int, column: Int)? {
+        guard problem == "did not find expected alphabetic or numeric character",
+              context == "while scanning an anchor" || context == "while scanning an alias" else { return nil }
+        let (mark, what) = context == "while scanning an anchor" ? ("&", "an anchor") : ("*", "an alias")
+        return ("'\(mark)' starts \(what) and needs a name right after it (\(mark)base); to write '\(mark)' as text, quote the value", contextLine, contextColumn)
+    }
 
     /// `{class: X, backgroundColor: #FF0000}`: a `#` after a space starts a comment, which takes
     /// the closing `}` with it. libyaml notices only on a later line (past the file's end, for the

@@ -370,6 +370,7 @@ public enum YAMLParser {
             case YAML_SCALAR_EVENT:
                 try count(at: location)
                 let scalar = event.data.scalar
+                warnAboutTag(scalar.tag, at: location)
                 let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
                 let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
                 let first = tree.text.count
@@ -384,8 +385,10 @@ public enum YAMLParser {
                 }
                 try add(node, anchor: nil, at: location)
             case YAML_SEQUENCE_START_EVENT:
+                warnAboutTag(event.data.sequence_start.tag, at: location)
                 try push(isMapping: false, at: location, anchor: string(event.data.sequence_start.anchor))
             case YAML_MAPPING_START_EVENT:
+                warnAboutTag(event.data.mapping_start.tag, at: location)
                 try push(isMapping: true, at: location, anchor: string(event.data.mapping_start.anchor))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 try close()
@@ -458,6 +461,14 @@ public enum YAMLParser {
             if stack[stack.count - 1].size > limit {
                 throw .error("aliases expand this document far beyond its own size (over \(limit) nodes from \(parsedNodes)); refusing it", at: location)
             }
+        }
+
+        /// `title: !important Buy now` reads as the tag `!important` and the text "Buy now":
+        /// style files give tags no meaning, so one is said, not silently dropped. YAML's own
+        /// (`!!str`) are left alone: they are what the value is anyway.
+        private mutating func warnAboutTag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, at location: SourceLocation) {
+            guard let tag = string(pointer), !tag.hasPrefix("tag:yaml.org,2002:") else { return }
+            findings.append(.warning("'\(tag)' is a YAML tag, which style files do not use: it is ignored (quote the value to write text that starts with '!')", at: location))
         }
 
         private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
