@@ -191,6 +191,9 @@ extension ValueShape {
             let firsts = fields.map { $0.shape.acceptedSamples[0] }
             return ["[" + firsts.joined(separator: ", ") + "]",
                     "{" + zip(fields, firsts).map { "\($0.name): \($1)" }.joined(separator: ", ") + "}"]
+        case .list(_, let inner, let maximumCount):
+            let items = inner.acceptedSamples
+            return ["[]", "[" + items[0] + "]", "[" + items.prefix(maximumCount).joined(separator: ", ") + "]"]
         case .nullable(let inner): return ["null", "~", "Null"] + inner.acceptedSamples
         case .oneOf(let shapes): return shapes.flatMap(\.acceptedSamples)
         case .described(_, let inner): return inner.acceptedSamples
@@ -220,6 +223,10 @@ extension ValueShape {
                 }
             }
             return samples
+        case .list(_, let inner, let maximumCount):
+            let first = inner.acceptedSamples[0]
+            return ["{a: 1}", "[" + Array(repeating: first, count: maximumCount + 1).joined(separator: ", ") + "]"]
+                + inner.rejectedSamples.prefix(2).map { "[" + $0 + "]" }
         case .nullable(let inner): return inner.rejectedSamples
         case .oneOf(let shapes):
             // A miss of one form may be another form: keep those of a kind (scalar or collection)

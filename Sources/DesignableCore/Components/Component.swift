@@ -172,8 +172,51 @@ open class Component: PropertyHolder {
     private func layOut(in bounds: Rect) {
         var layer = Layer()
         configure(&layer, in: bounds)
+        layerAttributes?.write(to: &layer)
         (lastBounds, lastLayer, lastVisualBounds) = (bounds, layer, layer.visualBounds(in: bounds))
     }
+
+    // MARK: - The layer map
+
+    /// The view's `layer:` map, made when the file gives one: most views have none.
+    public private(set) var layerAttributes: LayerAttributes?
+
+    /// Applies a `layer:` map (the view's, or a state's over it) to the layer attributes.
+    public func applyLayerMap(_ node: YAMLNode, in context: DecodingContext, diagnostics: inout [Diagnostic]) {
+        guard case .mapping(let pairs) = node.kind else {
+            if !node.isNull {
+                diagnostics.append(.error("layer: expected a mapping of CALayer properties (cornerRadius, shadowOpacity, …), found \(node.summary)", at: node.location))
+            }
+            return
+        }
+        let attributes = layerAttributes ?? LayerAttributes.make()
+        attributes.apply(pairs, in: context, className: "layer", diagnostics: &diagnostics)
+        layerAttributes = attributes
+        lastBounds = nil
+    }
+
+    open override func hasSameLook(as other: PropertyHolder) -> Bool {
+        guard super.hasSameLook(as: other), let other = other as? Component else { return false }
+        switch (layerAttributes, other.layerAttributes) {
+        case (nil, nil): return true
+        case let (mine?, theirs?):
+            // An attribute set to its default still overrides the class's layer: set-ness counts.
+            return zip(mine.properties, theirs.properties).allSatisfy {
+                ($0.property.setAt == nil) == ($1.property.setAt == nil) && $0.property.hasSameValue(as: $1.property)
+            }
+        default: return false
+        }
+    }
+
+    /// Why the layer's `masksToBounds` is on, for the finding that its shadow is clipped away.
+    /// A class that turns it on says which of its properties does.
+    open func masksToBoundsReason(_ layer: Layer) -> String { "\(Self.className) clips to its bounds" }
+
+    /// The place of the property that asks for a shadow, for findings about it.
+    open var shadowLocation: SourceLocation? { layerAttributes?.shadowLocation }
+
+    /// Keeps a shadow made from the content (over a clear background) between frames.
+    private lazy var shadowMemo = Painter.ShadowMemo()
 
     /// Draws what the view shows above its layer's background and below its border: a title, an
     /// image, text (`draw(_:)` of a UIView subclass). `bounds` is in points, in canvas space.
@@ -181,7 +224,8 @@ open class Component: PropertyHolder {
 
     /// Draws the whole view: its layer, with its content inside.
     public final func draw(in bounds: Rect, with painter: Painter) {
-        painter.draw(layer(in: bounds), in: bounds) { drawContent(in: bounds, with: painter) }
+        let layer = layer(in: bounds)
+        painter.draw(layer, in: bounds, memo: layer.castsShadow ? shadowMemo : nil) { drawContent(in: bounds, with: painter) }
     }
 
     /// What the view covers on the canvas when its frame is `frame`: the area a change to it

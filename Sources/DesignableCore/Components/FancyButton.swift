@@ -20,6 +20,10 @@ public final class FancyButton: Button {
     public override class var className: String { "FancyButton" }
     public override class var summary: String { "A button with rounded corners, border, paddings, a right-aligned image and a gradient." }
 
+    public override func masksToBoundsReason(_ layer: Layer) -> String {
+        "FancyButton's cornerRadius (\(formatNumber(cornerRadius))) turns masksToBounds on, as its seed's didSet does"
+    }
+
     /// The seed's `didSet`s and `layoutSubviews()`: the radius masks the content once it is
     /// positive, and the gradient is a `CAGradientLayer` from left to right over the background.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {

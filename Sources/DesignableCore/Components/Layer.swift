@@ -3,8 +3,9 @@
 /// and `masksToBounds`, as its seed code does). One painter draws any layer, so a new look
 /// (a shadow, a mask) is one field here and one step in `Painter.draw(_:in:content:)`.
 ///
-/// The drawing order is CALayer's: the background colour, the gradient over it, the content
-/// (clipped to the shape when `masksToBounds`), then the border on top, inside the bounds.
+/// The drawing order is CALayer's: the shadow beneath everything, the background colour, the
+/// gradient over it, the content (clipped to the shape when `masksToBounds`), then the border on
+/// top, inside the bounds; the whole at `opacity`.
 public struct Layer: Equatable, Sendable {
     /// `CALayer.cornerRadius`: rounds the background, the gradient and the border, and the
     /// content too when `masksToBounds`. Clamped to half the shorter side, as Core Animation does.
@@ -24,6 +25,17 @@ public struct Layer: Equatable, Sendable {
     public var borderWidth = 0.0
     /// `CALayer.borderColor`; black by default, as Core Animation's.
     public var borderColor = Color.black
+    /// `CALayer.shadowColor`: black, as Core Animation's.
+    public var shadowColor = Color.black
+    /// `CALayer.shadowOpacity`: 0, so no shadow until it is raised.
+    public var shadowOpacity = 0.0
+    /// `CALayer.shadowRadius`: the blur, in points; the Gaussian's standard deviation (see `Shadow`).
+    public var shadowRadius = 3.0
+    /// `CALayer.shadowOffset`: where the shadow sits from the layer, y growing downwards as
+    /// UIKit draws; Core Animation's default (0, -3) lifts it 3 points above.
+    public var shadowOffset = Offset(width: 0, height: -3)
+    /// `CALayer.opacity`: the layer and its shadow composited at this alpha.
+    public var opacity = 1.0
 
     public init() {}
 
@@ -32,11 +44,25 @@ public struct Layer: Equatable, Sendable {
         Shape(frame, cornerRadius: cornerRadius, corners: maskedCorners, curve: cornerCurve)
     }
 
+    /// Whether a shadow is drawn: it has colour and opacity, and `masksToBounds` does not clip it
+    /// away (Core Animation clips the shadow with everything else outside the bounds).
+    public var castsShadow: Bool {
+        shadowOpacity > 0 && shadowColor.alpha > 0 && opacity > 0 && !masksToBounds
+    }
+
+    /// Whether a shadow is asked for but `masksToBounds` clips it away, as iOS does: worth a warning.
+    public var shadowIsClipped: Bool {
+        masksToBounds && shadowOpacity > 0 && shadowColor.alpha > 0
+    }
+
     /// What the layer covers on the canvas when its bounds are `frame`: what a redraw of the view
     /// must repaint and what must lie on the canvas to be seen. The content is clipped to the
-    /// frame and the border lies inside it, so today that is the frame itself.
+    /// frame and the border lies inside it; a shadow reaches past it by its offset and blur.
     public func visualBounds(in frame: Rect) -> Rect {
-        frame
+        guard castsShadow else { return frame }
+        let reach = Shadow.reach(ofRadius: shadowRadius)
+        let shadow = frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach)
+        return frame.union(shadow)
     }
 }
 
@@ -51,6 +77,51 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
     public static let minXMaxY = CornerMask(rawValue: 4)
     public static let maxXMaxY = CornerMask(rawValue: 8)
     public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+
+    /// Each corner under its `CACornerMask` name, as a style file writes it.
+    static let named: [(name: String, corner: CornerMask)] =
+        [("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY)]
+}
+
+extension CornerMask: InspectableValue {
+    public static var typeName: String { "CACornerMask" }
+    public static let shape = ValueShape.described(
+        "a list of corners (minXMinY, maxXMinY, minXMaxY, maxXMaxY)",
+        .list(noun: "corner", of: .words(named.map(\.name)), maximumCount: 4))
+
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> CornerMask {
+        guard let items = reading.list else { throw .unreadable(CornerMask.self, node) }
+        var mask: CornerMask = []
+        for item in items {
+            if let corner = named.first(where: { $0.name == item.text })?.corner { mask.insert(corner) }
+        }
+        return mask
+    }
+
+    public var styleText: String {
+        "[" + Self.named.filter { contains($0.corner) }.map(\.name).joined(separator: ", ") + "]"
+    }
+}
+
+/// A displacement in points (`CGSize` as `shadowOffset` uses it): either part may be negative.
+public struct Offset: Hashable, Sendable {
+    public var width: Double, height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+extension Offset: InspectableValue {
+    public static var typeName: String { "CGSize" }
+    public static let shape = ValueShape.numbers("an offset", ["width", "height"])
+
+    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Offset {
+        let v = try numbers(reading, 2, for: Offset.self, at: node)
+        return Offset(width: v[0], height: v[1])
+    }
+
+    public var styleText: String { "[\(formatNumber(width)), \(formatNumber(height))]" }
 }
 
 /// `CALayerCornerCurve`: how a rounded corner bends.

@@ -16,6 +16,10 @@ public final class PillUILabel: Component {
         return Size(width: textSize.width + textSize.height + 2 * horizontalPad, height: textSize.height + 2 * verticalPad)
     }
 
+    public override func masksToBoundsReason(_ layer: Layer) -> String {
+        "PillUILabel sets clipsToBounds = true in its seed's set-up"
+    }
+
     /// The seed's set-up: `layer.cornerRadius = frame.height / 2` and `clipsToBounds = true`.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {
         super.configure(&layer, in: bounds)

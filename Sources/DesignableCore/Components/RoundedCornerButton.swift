@@ -5,6 +5,10 @@ public final class RoundedCornerButton: Button {
     public override class var className: String { "RoundedCornerButton" }
     public override class var summary: String { "A button whose background is clipped to rounded corners." }
 
+    public override func masksToBoundsReason(_ layer: Layer) -> String {
+        "RoundedCornerButton's cornerRadius (\(formatNumber(cornerRadius))) turns masksToBounds on, as its seed's didSet does"
+    }
+
     /// The seed's `didSet`: `layer.cornerRadius = cornerRadius; layer.masksToBounds = cornerRadius > 0`.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {
         super.configure(&layer, in: bounds)

@@ -21,6 +21,10 @@ public final class SubscribeButton: Button {
     }
 
     /// The seed's set-up: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
+    public override func masksToBoundsReason(_ layer: Layer) -> String {
+        "SubscribeButton sets masksToBounds = true in its seed's set-up"
+    }
+
     /// `layer.masksToBounds = true`.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {
         super.configure(&layer, in: bounds)

@@ -6,7 +6,7 @@ public enum Findings {
     /// (`Renderer.layout(document)`, no available width) so they do not depend on a window.
     public static func all(_ result: LoadResult, layout: Layout?) -> [Diagnostic] {
         guard let document = result.document, let layout else { return result.diagnostics }
-        var findings = result.diagnostics + layout.findings(for: document)
+        var findings = result.diagnostics + layout.findings(for: document) + layout.shadowFindings(for: document)
         // Too large to draw even at 1×: every command and the preview must say so, not only `render`.
         do {
             try Renderer.checkCanvas(layout.canvasSize, scale: 1, of: document)

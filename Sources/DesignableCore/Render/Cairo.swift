@@ -19,12 +19,22 @@ public final class ImageSurface {
     /// Largest side Cairo's image backend takes.
     public static let maximumSide = 32_767
 
-    /// A premultiplied 32-bit ARGB image, what the window blits and the PNG encoder takes.
-    public init(width: Int, height: Int) throws(RenderError) {
+    /// How a surface stores a pixel.
+    public enum PixelFormat {
+        /// Premultiplied 32-bit ARGB: what the window blits and the PNG encoder takes.
+        case argb32
+        /// One byte of alpha: a mask (a shadow's).
+        case alpha8
+
+        var cairo: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8 }
+    }
+
+    /// A cleared image of `width`×`height` pixels.
+    public init(width: Int, height: Int, format: PixelFormat = .argb32) throws(RenderError) {
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError("cannot make a \(width)×\(height) pixel image: each side must be 1 to \(Self.maximumSide)")
         }
-        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        pointer = cairo_image_surface_create(format.cairo, Int32(width), Int32(height))
         try check("creating a \(width)×\(height) image")
     }
 
@@ -89,6 +99,13 @@ public final class DrawingContext {
     }
 
     public func save() { cairo_save(pointer) }
+    /// Draws what follows into a group of its own, until `endGroup(alpha:)` composites it.
+    public func beginGroup() { cairo_push_group(pointer) }
+    /// Composites the group begun last at `alpha`.
+    public func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
     public func restore() { cairo_restore(pointer) }
     public func scale(_ factor: Double) { cairo_scale(pointer, factor, factor) }
     public func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }

@@ -47,8 +47,16 @@ public struct Layout: Equatable {
             placedInColumn = true
             contentBottom = max(contentBottom, y)
         }
-        let height = canvas.size?.height ?? (contentBottom + padding)
-        return Layout(canvasSize: Size(width: max(1, width), height: max(1, height)), frames: frames)
+        // A fitted canvas leaves room for what views draw past their frames (a shadow), so only
+        // a canvas whose size the file gives ends where a shadow would be cut.
+        var reach = Point(x: 0, y: 0)
+        for (index, view) in document.views.enumerated() {
+            let covered = view.component(in: view.initialState).visualBounds(in: frames[index])
+            reach = Point(x: max(reach.x, covered.maxX), y: max(reach.y, covered.maxY))
+        }
+        let fittedWidth = givenWidth == nil ? max(width, reach.x) : width
+        let height = canvas.size?.height ?? max(contentBottom + padding, reach.y)
+        return Layout(canvasSize: Size(width: max(1, fittedWidth), height: max(1, height)), frames: frames)
     }
 
     /// Warnings for views whose look sticks out of the canvas, where nobody would see that part.
@@ -64,6 +72,30 @@ public struct Layout: Equatable {
             return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
                                       at: document.views[index].location)
         }
+    }
+
+    /// Warnings for shadows iOS would clip away: a layer that masks to its bounds clips its
+    /// shadow with its content, so the shadow asked for is not drawn, here as on a device. Said
+    /// at the shadow's line, once per place, whichever states show it.
+    public func shadowFindings(for document: StyleDocument) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        var said: Set<SourceLocation> = []
+        for (index, view) in document.views.enumerated() {
+            for state in [ControlState.normal] + ControlState.layered.map(\.state) where state == .normal || view.styledStates.contains(state) {
+                let component = view.component(in: state)
+                let layer = component.layer(in: frames[index])
+                guard layer.shadowIsClipped, let place = component.shadowLocation ?? Optional(view.location),
+                      said.insert(place).inserted else { continue }
+                let reason: String
+                if let set = component.layerAttributes?.$masksToBounds.setAt {
+                    reason = "layer.masksToBounds is true (line \(set.line))"
+                } else {
+                    reason = component.masksToBoundsReason(layer)
+                }
+                findings.append(.warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place))
+            }
+        }
+        return findings
     }
 
     /// The index of the topmost view under `point`.

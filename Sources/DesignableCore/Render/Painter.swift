@@ -9,6 +9,8 @@ public enum Fill: Equatable {
 public final class Painter {
     public let text: TextEngine
     public let images: ImageCache
+    /// Blurred shadows of plain shapes, shared by every view of one size and corners.
+    let shadows = ShadowCache()
     /// Device pixels per point of the current drawing.
     public private(set) var scale = 1.0
     private var drawing: DrawingContext?
@@ -38,11 +40,21 @@ public final class Painter {
 
     // MARK: - Drawing
 
-    /// Draws a view's layer in `frame`: its background and gradient, `content` above them
-    /// (clipped to the rounded shape when the layer masks to its bounds, to the frame otherwise),
-    /// and its border over everything, as Core Animation composites a layer.
-    public func draw(_ layer: Layer, in frame: Rect, content: () -> Void) {
-        guard let drawing else { return }
+    /// Draws a view's layer in `frame`: its shadow, its background and gradient, `content` above
+    /// them (clipped to the rounded shape when the layer masks to its bounds, to the frame
+    /// otherwise), and its border over everything, all at the layer's opacity, as Core Animation
+    /// composites a layer. `memo` keeps a shadow made from the content between frames.
+    public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, content: () -> Void) {
+        guard let drawing, layer.opacity > 0 else { return }
+        let grouped = layer.opacity < 1
+        if grouped { drawing.beginGroup() }
+        if layer.castsShadow { drawShadow(of: layer, in: frame, memo: memo, content: content) }
+        drawBody(of: layer, in: frame, on: drawing, content: content)
+        if grouped { drawing.endGroup(alpha: layer.opacity) }
+    }
+
+    /// The layer without its shadow: background, gradient, content, border.
+    private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, content: () -> Void) {
         let shape = layer.shape(in: frame)
         drawing.save()
         drawing.newPath()
@@ -64,6 +76,71 @@ public final class Painter {
         content()
         drawing.restore()
         border(shape, width: layer.borderWidth, color: layer.borderColor)
+    }
+
+    // MARK: - Shadows
+
+    /// Where a content shadow is kept between frames: one per component, which is made for one
+    /// state and never changes, so its shadow is made once per size and scale.
+    public final class ShadowMemo {
+        fileprivate var key: (size: Size, scale: Double)?
+        fileprivate var mask: ShadowMask?
+        public init() {}
+    }
+
+    /// The shadow beneath a layer. An opaque background hides all the content within it, so the
+    /// shadow is the blurred shape, shared by every view of that size and corners; otherwise it is
+    /// the alpha of everything the layer draws, blurred once per view and state.
+    private func drawShadow(of layer: Layer, in frame: Rect, memo: ShadowMemo?, content: () -> Void) {
+        guard let drawing else { return }
+        let sigma = layer.shadowRadius * scale
+        let shape = layer.shape(in: frame)
+        let opaque = layer.backgroundColor.alpha >= 1 || layer.gradient?.colors.allSatisfy({ $0.alpha >= 1 }) == true
+        let mask: ShadowMask?
+        if opaque {
+            let key = ShadowCache.Key(width: frame.width, height: frame.height,
+                                      radii: [shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft],
+                                      curve: shape.curve, sigma: sigma, scale: scale)
+            mask = shadows.mask(for: key) {
+                makeShadowMask(of: frame, sigma: sigma) { context in
+                    context.setSource(.black)
+                    context.newPath()
+                    context.path(shape)
+                    context.fill()
+                }
+            }
+        } else if let memo, let key = memo.key, key.size == frame.size, key.scale == scale {
+            mask = memo.mask
+        } else {
+            mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, content: content) }
+            memo?.key = (frame.size, scale)
+            memo?.mask = mask
+        }
+        guard let mask else { return }
+        var color = layer.shadowColor
+        color.alpha *= min(1, layer.shadowOpacity)
+        let origin = Point(x: frame.x + mask.origin.x + layer.shadowOffset.width, y: frame.y + mask.origin.y + layer.shadowOffset.height)
+        drawing.mask(mask.surface, at: origin, pixelScale: scale, color: color)
+    }
+
+    /// Draws with `body` (in canvas points) into an alpha mask around `frame`, and blurs it.
+    /// Nil when the mask cannot be made (larger than a surface can be): the shadow is left out.
+    private func makeShadowMask(of frame: Rect, sigma: Double, _ body: (DrawingContext) -> Void) -> ShadowMask? {
+        let pad = Int(Shadow.reach(ofRadius: sigma).rounded(.up)) + 1
+        let width = Int((frame.width * scale).rounded(.up)) + 2 * pad
+        let height = Int((frame.height * scale).rounded(.up)) + 2 * pad
+        guard let surface = try? ImageSurface(width: width, height: height, format: .alpha8),
+              let context = try? DrawingContext(surface) else { return nil }
+        context.translate(Double(pad), Double(pad))
+        context.scale(scale)
+        context.translate(-frame.x, -frame.y)
+        drawing(on: context, scale: scale) { body(context) }
+        if let pixels = surface.data {
+            Shadow.blur(pixels.assumingMemoryBound(to: UInt8.self), width: width, height: height, stride: surface.stride, sigma: sigma)
+        }
+        surface.markDirty()
+        let inset = Double(pad) / scale
+        return ShadowMask(surface: surface, origin: Point(x: -inset, y: -inset))
     }
 
     public func fill(_ shape: Shape, with fill: Fill) {

@@ -175,7 +175,7 @@ extension Bool: InspectableValue {
 // MARK: - Geometry
 
 /// The numbers of a `fields` reading, as many as `count`, or a finding when the reading is not that.
-private func numbers<T: InspectableValue>(_ reading: ShapeReading, _ count: Int, for type: T.Type,
+func numbers<T: InspectableValue>(_ reading: ShapeReading, _ count: Int, for type: T.Type,
                                           at node: YAMLNode) throws(Diagnostic) -> [Double] {
     let values = reading.numbers
     guard values.count == count else { throw .unreadable(T.self, node) }

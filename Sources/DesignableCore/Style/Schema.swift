@@ -29,11 +29,17 @@ public enum StyleSchema {
                 definitions.append((type.className + "State", [
                     "type": ["object", "null"],
                     "description": .string("How \(type.className) looks in a state, over its own properties."),
-                    "properties": .object(properties(of: sample) + [mergeKey]),
+                    "properties": .object(properties(of: sample) + [layerMap, mergeKey]),
                     "additionalProperties": false,
                 ]))
             }
         }
+        definitions.append(("layer", [
+            "type": ["object", "null"],
+            "description": "CALayer properties set after the class's own, as Interface Builder's layer.* runtime attributes.",
+            "properties": .object(properties(of: LayerAttributes.make()) + [mergeKey]),
+            "additionalProperties": false,
+        ]))
         definitions.append(("merge", [
             "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
             "anyOf": [["type": "object"], ["type": "array", "items": ["type": "object"]]],
@@ -70,6 +76,7 @@ public enum StyleSchema {
     // Computed, not a stored `static let`: a process-long indirect enum keeps its case in the box
     // pointer's spare bits, and LeakSanitizer then reports it lost.
     private static var mergeKey: (key: String, value: JSONValue) { ("<<", ["$ref": "#/$defs/merge"]) }
+    private static var layerMap: (key: String, value: JSONValue) { ("layer", ["$ref": "#/$defs/layer"]) }
 
     private static func component(_ type: Component.Type, _ sample: Component) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -77,6 +84,7 @@ public enum StyleSchema {
             ("id", String.shape.schema.setting("description", "Name for the view, kept across reloads.")),
             ("frame", Rect.shape.schema.setting("description", "Absolute place and size [x, y, width, height].")),
             ("size", Size.shape.schema.setting("description", "Size [width, height] in the column.")),
+            layerMap,
             mergeKey,
         ]
         members += properties(of: sample)

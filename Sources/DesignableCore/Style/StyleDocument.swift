@@ -155,12 +155,19 @@ public final class StyledView {
         let component = type.make()
         var found: [Diagnostic] = []
         component.apply(properties, in: decoding.context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &found)
+        if let layerMap = properties.value(forKey: "layer") {
+            component.applyLayerMap(layerMap, in: decoding.context, diagnostics: &found)
+        }
         if reportingOnly == nil { diagnostics += found }
         for (name, layer) in ControlState.layered where state.contains(layer) {
             component.applyStateDefaults(layer)
             for map in stateMaps where map.state == layer {
                 found = []
-                component.apply(map.pairs, in: decoding.context, className: "\(type.className) in its \(name) state", diagnostics: &found)
+                component.apply(map.pairs, in: decoding.context, className: "\(type.className) in its \(name) state",
+                                reserved: ["layer"], diagnostics: &found)
+                if let layerMap = map.pairs.value(forKey: "layer") {
+                    component.applyLayerMap(layerMap, in: decoding.context, diagnostics: &found)
+                }
                 if reportingOnly == nil || reportingOnly == layer { diagnostics += found }
             }
         }

@@ -24,6 +24,9 @@ public enum ValueShape: Sendable {
     /// A fixed number of values, as a list `[w, h]` or a mapping `{width: w, height: h}`;
     /// `noun` names the whole in messages ("a size").
     case fields(noun: String, [Field])
+    /// A list of any length up to `maximumCount`, each item of the inner shape (`[minXMinY,
+    /// maxXMinY]`); `noun` names one item in messages ("a corner").
+    indirect case list(noun: String, of: ValueShape, maximumCount: Int)
     /// The inner shape, or null (`~`, `null`, or nothing at all).
     indirect case nullable(ValueShape)
     /// Whichever of these shapes fits the node's kind (a scalar, a list or mapping, null).
@@ -73,6 +76,7 @@ public enum ValueShape: Sendable {
         case .nullable(let inner): return inner.expectation + " or null"
         case .oneOf(let shapes): return shapes.map(\.expectation).joined(separator: " or ")
         case .described(let text, _): return text
+        case .list(let noun, _, _): return "a list of \(noun)s"
         }
     }
 }
@@ -151,6 +155,15 @@ extension ValueShape {
             return .text(text)
         case .fields(_, let fields):
             return .list(try readFields(fields, of: node, expecting: expecting ?? expectation))
+        case .list(_, let inner, let maximumCount):
+            guard case .sequence(let items) = node.kind else { throw mismatch() }
+            guard items.count <= maximumCount else {
+                throw .error("expected \(expecting ?? expectation), at most \(maximumCount); found \(items.count)", at: node.location)
+            }
+            var readings: [ShapeReading] = []
+            readings.reserveCapacity(items.count)
+            for item in items { readings.append(try inner.read(item, expecting: nil, subject: subject)) }
+            return .list(readings)
         case .nullable(let inner):
             return node.isNull ? .null : try inner.read(node, expecting: expecting, subject: subject)
         case .oneOf(let shapes):
@@ -203,6 +216,9 @@ extension ValueShape {
         case .fields:
             if case .scalar = node.kind { return false }
             return true
+        case .list:
+            if case .sequence = node.kind { return true }
+            return false
         case .nullable(let inner): return node.isNull || inner.fits(node)
         case .described(_, let inner): return inner.fits(node)
         case .oneOf(let shapes): return shapes.contains { $0.fits(node) }
@@ -252,6 +268,8 @@ extension ValueShape {
                 ("required", .array(names)),
                 ("additionalProperties", false),
             ])
+        case .list(_, let inner, let maximumCount):
+            return .object([("type", "array"), ("items", inner.schema), ("maxItems", .number(Double(maximumCount)))])
         case .nullable(let inner):
             let schema = inner.schema
             if case .array(let types)? = schema["type"] { return schema.setting("type", .array(types + ["null"])) }
