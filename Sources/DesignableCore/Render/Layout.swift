@@ -47,15 +47,27 @@ public struct Layout: Equatable {
             placedInColumn = true
             contentBottom = max(contentBottom, y)
         }
-        // A fitted canvas leaves room for what views draw past their frames (a shadow), so only
-        // a canvas whose size the file gives ends where a shadow would be cut.
-        var reach = Point(x: 0, y: 0)
+        // A fitted canvas leaves room for what views draw past their frames (a shadow): the
+        // column is moved in from the edges it would reach past, so only a canvas whose size the
+        // file gives ends where a shadow is cut.
+        var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
         for (index, view) in document.views.enumerated() {
             let covered = view.component(in: view.initialState).visualBounds(in: frames[index])
-            reach = Point(x: max(reach.x, covered.maxX), y: max(reach.y, covered.maxY))
+            guard covered != frames[index] else { continue }
+            (left, top) = (min(left, covered.x), min(top, covered.y))
+            (right, bottom) = (max(right, covered.maxX), max(bottom, covered.maxY))
         }
-        let fittedWidth = givenWidth == nil ? max(width, reach.x) : width
-        let height = canvas.size?.height ?? max(contentBottom + padding, reach.y)
+        var fittedWidth = width
+        if givenWidth == nil, left < 0 || right > width {
+            let shift = max(0, -left, right - width)
+            fittedWidth = width + 2 * shift
+            for index in frames.indices where document.views[index].frame == nil { frames[index].origin.x += shift }
+        }
+        let down = canvas.size == nil ? max(0, -top) : 0
+        if down > 0 {
+            for index in frames.indices where document.views[index].frame == nil { frames[index].origin.y += down }
+        }
+        let height = canvas.size?.height ?? max(contentBottom + down + padding, bottom + down)
         return Layout(canvasSize: Size(width: max(1, fittedWidth), height: max(1, height)), frames: frames)
     }
 

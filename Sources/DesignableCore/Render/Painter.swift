@@ -86,6 +86,8 @@ public final class Painter {
         fileprivate var key: (size: Size, scale: Double)?
         fileprivate var mask: ShadowMask?
         public init() {}
+        /// How many content shadows were blurred, for the test that a redraw blurs none.
+        nonisolated(unsafe) static var made = 0
     }
 
     /// The shadow beneath a layer. An opaque background hides all the content within it, so the
@@ -113,6 +115,7 @@ public final class Painter {
             mask = memo.mask
         } else {
             mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, content: content) }
+            ShadowMemo.made += 1
             memo?.key = (frame.size, scale)
             memo?.mask = mask
         }

@@ -114,6 +114,9 @@ final class ShadowCache {
         return mask
     }
 
+    /// How many masks are kept.
+    var count: Int { masks.count }
+
     /// Drops every mask (the scale changed: none will be asked for again).
     func removeAll() {
         masks = [:]
