@@ -180,7 +180,10 @@ extension ValueShape {
         switch self {
         case .number(let minimum, let maximum):
             let low = minimum ?? -2.5, high = maximum ?? maximumLength
-            return ["\(formatNumber(low))", "\"4\"", "1e2", ".5", "\(formatNumber(high))"]
+            // Quoted, exponent and leading-dot forms, each of a value inside the bounds.
+            let inside = [4.0, 100, 0.5].map { min(high, max(low, $0)) }
+            return ["\(formatNumber(low))", "\"\(formatNumber(inside[0]))\"", "\(formatNumber(inside[1] / 100))e2",
+                    formatNumber(inside[2]).replacingOccurrences(of: "0.", with: "."), "\(formatNumber(high))"]
         case .integer: return ["3", "\"3\""]
         case .bool: return ["true", "false", "yes", "no", "on", "off", "YES", "Off", "\"yes\"", "'TRUE'"]
         case .text(let allowsBlank):

@@ -39,7 +39,9 @@ open class PropertyHolder {
                 if hint.isEmpty {
                     // A property of another class (`cornerRadius` on a UIButton): say which have it.
                     let owners = ComponentRegistry.all.filter { $0.propertyNames.contains(name) }.map(\.className)
-                    if !owners.isEmpty { hint = " (\(listed(owners)) \(owners.count == 1 ? "has" : "have") it)" }
+                    var places = owners.isEmpty ? [] : ["\(listed(owners)) \(owners.count == 1 ? "has" : "have") it"]
+                    if self is Component, LayerAttributes.propertyNames.contains(name) { places.append("any view takes it in its layer: map") }
+                    if !places.isEmpty { hint = " (" + places.joined(separator: "; ") + ")" }
                 }
                 diagnostics.append(.warning("\(className) has no property '\(name)'\(hint); it is ignored", at: key.location))
                 continue
@@ -53,6 +55,13 @@ open class PropertyHolder {
             }
         }
     }
+}
+
+/// Inspectables several classes share with their meaning (IBAnimatable's designable vocabulary
+/// on a view and on a button): a stored property of a group's type is listed flat, its
+/// inspectables as the owner's own, declared once for every class that has the group.
+open class InspectableGroup {
+    public init() {}
 }
 
 /// Property names per class, read once by reflection and shared by every instance after.
@@ -99,6 +108,14 @@ enum PropertyNames {
         return names
     }
 
+    /// A group's inspectables, listed as its owner's own.
+    private static func reflect(group: InspectableGroup) -> [(name: String, property: AnyInspectable)] {
+        Mirror(reflecting: group).children.compactMap { child in
+            guard let label = child.label, let property = child.value as? AnyInspectable else { return nil }
+            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, property)
+        }
+    }
+
     /// The inspectable wrappers `instance` stores, each with its name, in declaration order
     /// (a class's own before its superclass's, as reflection walks them).
     static func reflect(_ instance: PropertyHolder) -> [(name: String, property: AnyInspectable)] {
@@ -106,6 +123,10 @@ enum PropertyNames {
         var mirror: Mirror? = Mirror(reflecting: instance)
         while let current = mirror {
             for child in current.children {
+                if let group = child.value as? InspectableGroup {
+                    found += reflect(group: group)
+                    continue
+                }
                 guard let label = child.label, let property = child.value as? AnyInspectable else { continue }
                 found.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, property))
             }

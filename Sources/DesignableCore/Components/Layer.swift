@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The look of a view as Core Animation models it: every view has one layer, and a component's
 /// inspectables only write into it (FancyButton's `cornerRadius` sets the layer's `cornerRadius`
 /// and `masksToBounds`, as its seed code does). One painter draws any layer, so a new look
@@ -36,33 +40,61 @@ public struct Layer: Equatable, Sendable {
     public var shadowOffset = Offset(width: 0, height: -3)
     /// `CALayer.opacity`: the layer and its shadow composited at this alpha.
     public var opacity = 1.0
+    /// A shape the layer is cut to (`CALayer.mask` with a shape layer): it replaces the rounded
+    /// bounds for the fill, the clip, the border and the shadow.
+    public var mask: MaskType?
+    /// The border's dash pattern [on, off, …] in points, nil for a solid line.
+    public var borderDash: [Double]?
+    /// The sides the border is drawn on; all of them, around the corners, by default.
+    public var borderSides = BorderSides.all
+    /// The view's rotation in degrees, clockwise, about its centre (`transform`).
+    public var rotation = 0.0
+    /// The shadow is drawn by a layer of its own behind this one (as IBAnimatable's designables
+    /// do), so `masksToBounds` does not clip it away.
+    public var shadowOnOwnLayer = false
 
     public init() {}
 
-    /// The outline every part of the layer follows, for a layer whose bounds are `frame`.
+    /// The rounded bounds, for a layer whose bounds are `frame`.
     public func shape(in frame: Rect) -> Shape {
         Shape(frame, cornerRadius: cornerRadius, corners: maskedCorners, curve: cornerCurve)
     }
 
+    /// The outline every part of the layer follows: its mask, or its rounded bounds.
+    public func outline(in frame: Rect) -> Outline {
+        mask.map { .mask($0, in: frame) } ?? .rounded(shape(in: frame))
+    }
+
+    /// Whether everything the layer draws is cut to its outline.
+    var clipsToOutline: Bool { masksToBounds || mask != nil }
+
     /// Whether a shadow is drawn: it has colour and opacity, and `masksToBounds` does not clip it
     /// away (Core Animation clips the shadow with everything else outside the bounds).
     public var castsShadow: Bool {
-        shadowOpacity > 0 && shadowColor.alpha > 0 && opacity > 0 && !masksToBounds
+        shadowOpacity > 0 && shadowColor.alpha > 0 && opacity > 0 && (shadowOnOwnLayer || !clipsToOutline)
     }
 
     /// Whether a shadow is asked for but `masksToBounds` clips it away, as iOS does: worth a warning.
     public var shadowIsClipped: Bool {
-        masksToBounds && shadowOpacity > 0 && shadowColor.alpha > 0
+        clipsToOutline && !shadowOnOwnLayer && shadowOpacity > 0 && shadowColor.alpha > 0
     }
 
     /// What the layer covers on the canvas when its bounds are `frame`: what a redraw of the view
     /// must repaint and what must lie on the canvas to be seen. The content is clipped to the
     /// frame and the border lies inside it; a shadow reaches past it by its offset and blur.
     public func visualBounds(in frame: Rect) -> Rect {
-        guard castsShadow else { return frame }
-        let reach = Shadow.reach(ofRadius: shadowRadius)
-        let shadow = frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach)
-        return frame.union(shadow)
+        var covered = frame
+        if castsShadow {
+            let reach = Shadow.reach(ofRadius: shadowRadius)
+            covered = frame.union(frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+        }
+        guard rotation.truncatingRemainder(dividingBy: 360) != 0 else { return covered }
+        // The rotated corners' bounding box, rotating about the frame's centre as the view turns.
+        let turn = Rotation(degrees: rotation, about: Point(x: frame.midX, y: frame.midY))
+        let corners = [Point(x: covered.x, y: covered.y), Point(x: covered.maxX, y: covered.y),
+                       Point(x: covered.maxX, y: covered.maxY), Point(x: covered.x, y: covered.maxY)].map(turn.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }
 
@@ -77,30 +109,14 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
     public static let minXMaxY = CornerMask(rawValue: 4)
     public static let maxXMaxY = CornerMask(rawValue: 8)
     public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
-
-    /// Each corner under its `CACornerMask` name, as a style file writes it.
-    static let named: [(name: String, corner: CornerMask)] =
-        [("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY)]
 }
 
-extension CornerMask: InspectableValue {
+extension CornerMask: NamedOptions {
     public static var typeName: String { "CACornerMask" }
-    public static let shape = ValueShape.described(
-        "a list of corners (minXMinY, maxXMinY, minXMaxY, maxXMaxY)",
-        .list(noun: "corner", of: .words(named.map(\.name)), maximumCount: 4))
-
-    public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> CornerMask {
-        guard let items = reading.list else { throw .unreadable(CornerMask.self, node) }
-        var mask: CornerMask = []
-        for item in items {
-            if let corner = named.first(where: { $0.name == item.text })?.corner { mask.insert(corner) }
-        }
-        return mask
-    }
-
-    public var styleText: String {
-        "[" + Self.named.filter { contains($0.corner) }.map(\.name).joined(separator: ", ") + "]"
-    }
+    /// Each corner under its `CACornerMask` name, as a style file writes it.
+    static let names: [(name: String, option: CornerMask)] =
+        [("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY)]
+    static var noun: String { "corner" }
 }
 
 /// A displacement in points (`CGSize` as `shadowOffset` uses it): either part may be negative.
@@ -124,6 +140,34 @@ extension Offset: InspectableValue {
     public var styleText: String { "[\(formatNumber(width)), \(formatNumber(height))]" }
 }
 
+/// The sides of a layer a border is drawn on.
+public struct BorderSides: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let top = BorderSides(rawValue: 1)
+    public static let right = BorderSides(rawValue: 2)
+    public static let bottom = BorderSides(rawValue: 4)
+    public static let left = BorderSides(rawValue: 8)
+    public static let all: BorderSides = [.top, .right, .bottom, .left]
+}
+
+/// A turn of the plane about a point, as a view's `transform` rotates it.
+struct Rotation {
+    let sine: Double, cosine: Double, centre: Point
+
+    init(degrees: Double, about centre: Point) {
+        let radians = degrees * .pi / 180
+        (sine, cosine) = (sin(radians), cos(radians))
+        self.centre = centre
+    }
+
+    func apply(_ point: Point) -> Point {
+        let (dx, dy) = (point.x - centre.x, point.y - centre.y)
+        return Point(x: centre.x + dx * cosine - dy * sine, y: centre.y + dx * sine + dy * cosine)
+    }
+}
+
 /// `CALayerCornerCurve`: how a rounded corner bends.
 public enum CornerCurve: String, InspectableEnum, Sendable {
     /// A quarter circle of the corner radius.
@@ -134,18 +178,31 @@ public enum CornerCurve: String, InspectableEnum, Sendable {
     public static var typeName: String { "CALayerCornerCurve" }
 }
 
-/// A `CAGradientLayer`'s look: colours spread evenly from `startPoint` to `endPoint`, which are in
-/// the unit square of the layer's bounds (0, 0 top-left), as Core Animation takes them.
+/// A `CAGradientLayer`'s look: colours from `startPoint` to `endPoint`, which are in the unit
+/// square of the layer's bounds (0, 0 top-left), as Core Animation takes them; spread evenly, or
+/// at `locations` (0 to 1) when given. A radial gradient (`CAGradientLayerType.radial`) spreads
+/// from `startPoint` out to the ellipse whose radii reach `endPoint`.
 public struct Gradient: Equatable, Sendable {
     public var colors: [Color]
     public var startPoint: Point
     public var endPoint: Point
+    public var locations: [Double]?
+    public var isRadial: Bool
 
     /// `CAGradientLayer`'s default direction: top to bottom.
-    public init(colors: [Color], startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) {
+    public init(colors: [Color], startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1),
+                locations: [Double]? = nil, isRadial: Bool = false) {
         self.colors = colors
         self.startPoint = startPoint
         self.endPoint = endPoint
+        self.locations = locations
+        self.isRadial = isRadial
+    }
+
+    /// Where each colour stops: `locations` where they fit the colours, evenly spread otherwise.
+    public var stops: [(offset: Double, color: Color)] {
+        if let locations, locations.count == colors.count { return Array(zip(locations, colors)) }
+        return colors.enumerated().map { index, color in (colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0, color) }
     }
 
     /// Two colours from the left edge to the right, or from the top to the bottom.
@@ -179,4 +236,14 @@ extension PropertyHelp {
     public static let borderWidth = PropertyHelp("Width of the border, drawn inside the bounds (layer.borderWidth).", minimum: 0)
     /// … `CALayer.borderColor`.
     public static let borderColor = PropertyHelp("Colour of the border (layer.borderColor).")
+    /// … `CALayer.shadowColor`.
+    public static let shadowColor = PropertyHelp("Colour of the shadow (layer.shadowColor).")
+    /// … `CALayer.shadowOpacity`.
+    public static let shadowOpacity = PropertyHelp("Opacity of the shadow, 0 to 1; 0 draws none (layer.shadowOpacity).", minimum: 0, maximum: 1)
+    /// … `CALayer.shadowRadius`.
+    public static let shadowRadius = PropertyHelp("Blur of the shadow in points: the Gaussian's standard deviation, half a Figma or CSS blur (layer.shadowRadius).", minimum: 0, maximum: 1000)
+    /// … `CALayer.shadowOffset`.
+    public static let shadowOffset = PropertyHelp("Offset of the shadow [width, height]; a positive height moves it down (layer.shadowOffset).")
+    /// … `CALayer.opacity`.
+    public static let opacity = PropertyHelp("Opacity of the whole view and its shadow, 0 to 1 (layer.opacity).", minimum: 0, maximum: 1)
 }

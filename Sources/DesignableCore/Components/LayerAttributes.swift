@@ -13,11 +13,11 @@ public final class LayerAttributes: PropertyHolder {
     @Inspectable(.borderWidth) public var borderWidth = 0.0
     @Inspectable(.borderColor) public var borderColor = Color.black
     @Inspectable("Colour behind the content (layer.backgroundColor).") public var backgroundColor = Color.clear
-    @Inspectable("Colour of the shadow (layer.shadowColor).") public var shadowColor = Color.black
-    @Inspectable("Opacity of the shadow, 0 to 1; 0 draws none (layer.shadowOpacity).", minimum: 0, maximum: 1) public var shadowOpacity = 0.0
-    @Inspectable("Blur of the shadow in points: the Gaussian's standard deviation, half a Figma or CSS blur (layer.shadowRadius).", minimum: 0, maximum: 1000) public var shadowRadius = 3.0
-    @Inspectable("Offset of the shadow [width, height]; positive height moves it down (layer.shadowOffset).") public var shadowOffset = Offset(width: 0, height: -3)
-    @Inspectable("Opacity of the whole layer and its shadow, 0 to 1 (layer.opacity).", minimum: 0, maximum: 1) public var opacity = 1.0
+    @Inspectable(.shadowColor) public var shadowColor = Color.black
+    @Inspectable(.shadowOpacity) public var shadowOpacity = 0.0
+    @Inspectable(.shadowRadius) public var shadowRadius = 3.0
+    @Inspectable(.shadowOffset) public var shadowOffset = Offset(width: 0, height: -3)
+    @Inspectable(.opacity) public var opacity = 1.0
 
     /// Writes each attribute the file set into `layer`.
     func write(to layer: inout Layer) {

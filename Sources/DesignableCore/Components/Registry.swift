@@ -1,7 +1,7 @@
 /// Every component a style file can name, by class name.
 public enum ComponentRegistry {
     public static let all: [Component.Type] = [
-        Button.self, RoundedCornerButton.self, FancyButton.self, SubscribeButton.self, BWGradientView.self, PillUILabel.self, UIView.self,
+        Button.self, RoundedCornerButton.self, FancyButton.self, SubscribeButton.self, BWGradientView.self, PillUILabel.self, UIView.self, DesignableView.self, DesignableButton.self,
     ]
 
     private static let byName: [String: Component.Type] = Dictionary(uniqueKeysWithValues: all.map { ($0.className, $0) })

@@ -139,13 +139,47 @@ public final class DrawingContext {
 
     /// Sets a linear gradient from `start` to `end` as the source, `colors` spread evenly along it.
     public func setLinearGradient(from start: Point, to end: Point, _ colors: [Color]) {
-        let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
-        for (index, color) in colors.enumerated() {
-            let offset = colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0
-            cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
+        setLinearGradient(from: start, to: end, stops: Gradient(colors: colors).stops)
+    }
+
+    /// Sets a linear gradient from `start` to `end` as the source, each colour at its offset (0 to 1).
+    public func setLinearGradient(from start: Point, to end: Point, stops: [(offset: Double, color: Color)]) {
+        setGradient(cairo_pattern_create_linear(start.x, start.y, end.x, end.y), stops: stops)
+    }
+
+    /// Sets a radial gradient as the source: from `centre` out to the ellipse of radii `radii`.
+    public func setRadialGradient(centre: Point, radii: Size, stops: [(offset: Double, color: Color)]) {
+        let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+        // The unit circle's pattern, stretched to the ellipse: Cairo maps user space to pattern space.
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, centre.x, centre.y)
+        cairo_matrix_scale(&matrix, max(radii.width, 1e-6), max(radii.height, 1e-6))
+        cairo_matrix_invert(&matrix)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        setGradient(pattern, stops: stops)
+    }
+
+    private func setGradient(_ pattern: OpaquePointer?, stops: [(offset: Double, color: Color)]) {
+        for (offset, color) in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, min(1, max(0, offset)), color.red, color.green, color.blue, color.alpha)
         }
         cairo_set_source(pointer, pattern)
         cairo_pattern_destroy(pattern)
+    }
+
+    /// Rotates what follows by `degrees` clockwise about `centre`.
+    public func rotate(degrees: Double, about centre: Point) {
+        cairo_translate(pointer, centre.x, centre.y)
+        cairo_rotate(pointer, degrees * .pi / 180)
+        cairo_translate(pointer, -centre.x, -centre.y)
+    }
+
+    /// Strokes the current path `width` wide, dashed by `pattern` ([on, off, …] in user units) when given.
+    public func stroke(width: Double, dash pattern: [Double]?) {
+        if let pattern, !pattern.isEmpty { cairo_set_dash(pointer, pattern, Int32(pattern.count), 0) }
+        cairo_set_line_width(pointer, width)
+        cairo_stroke(pointer)
+        cairo_set_dash(pointer, nil, 0, 0)
     }
 
     /// Paints `surface`, whose pixels are `pixelScale` to a point, with its top-left at `origin`.

@@ -46,36 +46,75 @@ public final class Painter {
     /// composites a layer. `memo` keeps a shadow made from the content between frames.
     public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, content: () -> Void) {
         guard let drawing, layer.opacity > 0 else { return }
+        let rotated = layer.rotation.truncatingRemainder(dividingBy: 360) != 0
+        if rotated {
+            drawing.save()
+            drawing.rotate(degrees: layer.rotation, about: Point(x: frame.midX, y: frame.midY))
+        }
         let grouped = layer.opacity < 1
         if grouped { drawing.beginGroup() }
         if layer.castsShadow { drawShadow(of: layer, in: frame, memo: memo, content: content) }
         drawBody(of: layer, in: frame, on: drawing, content: content)
         if grouped { drawing.endGroup(alpha: layer.opacity) }
+        if rotated { drawing.restore() }
     }
 
     /// The layer without its shadow: background, gradient, content, border.
     private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, content: () -> Void) {
-        let shape = layer.shape(in: frame)
+        let outline = layer.outline(in: frame)
         drawing.save()
         drawing.newPath()
-        if layer.masksToBounds {
-            // Inside the shape's clip the fills need no corners of their own: one rounded path
+        if layer.clipsToOutline {
+            // Inside the outline's clip the fills need no corners of their own: one rounded path
             // rasterised instead of three, for the same pixels.
-            drawing.path(shape)
+            drawing.path(outline)
             drawing.clip()
-            let filled = Shape(frame)
+            let filled = Outline.rounded(Shape(frame))
             fill(filled, with: .color(layer.backgroundColor))
             if let gradient = layer.gradient { fill(filled, with: .gradient(gradient)) }
         } else {
-            fill(shape, with: .color(layer.backgroundColor))
-            if let gradient = layer.gradient { fill(shape, with: .gradient(gradient)) }
+            fill(outline, with: .color(layer.backgroundColor))
+            if let gradient = layer.gradient { fill(outline, with: .gradient(gradient)) }
             drawing.newPath()
             drawing.rectangle(frame)
             drawing.clip()
         }
         content()
         drawing.restore()
-        border(shape, width: layer.borderWidth, color: layer.borderColor)
+        border(of: layer, along: outline)
+    }
+
+    /// The layer's border, inside its outline: solid all round as Core Animation draws it, or
+    /// dashed, or on some sides only (as IBAnimatable's border layers draw it).
+    private func border(of layer: Layer, along outline: Outline) {
+        guard let drawing, layer.borderWidth > 0, layer.borderColor.alpha > 0 else { return }
+        if case .rounded(let shape) = outline, layer.borderDash == nil, layer.borderSides == .all {
+            return border(shape, width: layer.borderWidth, color: layer.borderColor)
+        }
+        // A stroke twice as wide, clipped to the outline: its inner half is the border.
+        drawing.save()
+        drawing.newPath()
+        drawing.path(outline)
+        drawing.clip()
+        drawing.setSource(layer.borderColor)
+        drawing.newPath()
+        if layer.borderSides == .all {
+            drawing.path(outline)
+        } else {
+            let rect = outline.bounds
+            let sides: [(BorderSides, Point, Point)] = [
+                (.top, Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y)),
+                (.right, Point(x: rect.maxX, y: rect.y), Point(x: rect.maxX, y: rect.maxY)),
+                (.bottom, Point(x: rect.x, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)),
+                (.left, Point(x: rect.x, y: rect.y), Point(x: rect.x, y: rect.maxY)),
+            ]
+            for (side, from, to) in sides where layer.borderSides.contains(side) {
+                drawing.moveTo(from.x, from.y)
+                drawing.lineTo(to.x, to.y)
+            }
+        }
+        drawing.stroke(width: 2 * layer.borderWidth, dash: layer.borderDash)
+        drawing.restore()
     }
 
     // MARK: - Shadows
@@ -96,18 +135,16 @@ public final class Painter {
     private func drawShadow(of layer: Layer, in frame: Rect, memo: ShadowMemo?, content: () -> Void) {
         guard let drawing else { return }
         let sigma = layer.shadowRadius * scale
-        let shape = layer.shape(in: frame)
+        let outline = layer.outline(in: frame)
         let opaque = layer.backgroundColor.alpha >= 1 || layer.gradient?.colors.allSatisfy({ $0.alpha >= 1 }) == true
         let mask: ShadowMask?
         if opaque {
-            let key = ShadowCache.Key(width: frame.width, height: frame.height,
-                                      radii: [shape.topLeft, shape.topRight, shape.bottomRight, shape.bottomLeft],
-                                      curve: shape.curve, sigma: sigma, scale: scale)
+            let key = ShadowCache.Key(outline: outline.atOrigin, sigma: sigma, scale: scale)
             mask = shadows.mask(for: key) {
                 makeShadowMask(of: frame, sigma: sigma) { context in
                     context.setSource(.black)
                     context.newPath()
-                    context.path(shape)
+                    context.path(outline)
                     context.fill()
                 }
             }
@@ -147,18 +184,28 @@ public final class Painter {
     }
 
     public func fill(_ shape: Shape, with fill: Fill) {
+        self.fill(.rounded(shape), with: fill)
+    }
+
+    /// Fills an outline with a colour, or a gradient placed in the outline's bounds.
+    public func fill(_ outline: Outline, with fill: Fill) {
         guard let drawing else { return }
         switch fill {
         case .color(let color):
             guard color.alpha > 0 else { return }
             drawing.setSource(color)
         case .gradient(let gradient):
-            let rect = shape.rect
+            let rect = outline.bounds
             func place(_ unit: Point) -> Point { Point(x: rect.x + unit.x * rect.width, y: rect.y + unit.y * rect.height) }
-            drawing.setLinearGradient(from: place(gradient.startPoint), to: place(gradient.endPoint), gradient.colors)
+            let (start, end) = (place(gradient.startPoint), place(gradient.endPoint))
+            if gradient.isRadial {
+                drawing.setRadialGradient(centre: start, radii: Size(width: abs(end.x - start.x), height: abs(end.y - start.y)), stops: gradient.stops)
+            } else {
+                drawing.setLinearGradient(from: start, to: end, stops: gradient.stops)
+            }
         }
         drawing.newPath()
-        drawing.path(shape)
+        drawing.path(outline)
         drawing.fill()
     }
 

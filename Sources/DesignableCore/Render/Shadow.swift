@@ -85,9 +85,8 @@ final class ShadowCache {
     static let maximumBytes = 32 << 20
 
     struct Key: Hashable {
-        let width: Double, height: Double
-        let radii: [Double]
-        let curve: CornerCurve
+        /// The outline at the origin: where the view is does not change its shadow.
+        let outline: Outline
         let sigma: Double
         let scale: Double
     }

@@ -2,7 +2,7 @@ import CCairo
 
 /// A rectangle with its own radius at each corner and one corner curve: the outline a layer's
 /// background, gradient, content clip and border all follow, and the focus ring around it.
-public struct Shape: Equatable, Sendable {
+public struct Shape: Hashable, Sendable {
     public var rect: Rect
     /// Radii clockwise from the top-left, each already clamped to half the shorter side.
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
