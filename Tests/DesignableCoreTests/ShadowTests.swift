@@ -140,7 +140,7 @@ final class ShadowTests: XCTestCase {
             let renderer = Renderer()
             return Findings.all(result, layout: result.document.map { renderer.layout($0) }).map(\.description)
         }
-        let advice = "and iOS clips a layer's shadow with its content. Set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one"
+        let advice = "and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one"
         XCTAssertEqual(check("  - {class: FancyButton, cornerRadius: 8, layer: {shadowOpacity: 0.4}}\n"),
                        ["3:66: warning: this shadow is not drawn: FancyButton's cornerRadius (8) turns masksToBounds on, as its seed's didSet does, \(advice)"])
         XCTAssertEqual(check("  - {class: UIView, layer: {masksToBounds: true, shadowRadius: 4, shadowOpacity: 0.4}}\n"),

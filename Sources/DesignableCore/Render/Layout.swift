@@ -104,7 +104,7 @@ public struct Layout: Equatable {
                 } else {
                     reason = component.masksToBoundsReason(layer)
                 }
-                findings.append(.warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place))
+                findings.append(.warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place))
             }
         }
         return findings
