@@ -4,6 +4,7 @@ public final class RoundedCornerButton: Button {
 
     public override class var className: String { "RoundedCornerButton" }
     public override class var summary: String { "A button whose background is clipped to rounded corners." }
+    public override class var buttonType: ButtonType { .custom }
 
     /// The seed's `didSet`: `layer.cornerRadius = cornerRadius; layer.masksToBounds = cornerRadius > 0`.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {
