@@ -111,10 +111,11 @@ static void read_scene(const char *path, Scene *scene) {
     if (scene->width <= 0 || scene->height <= 0 || !scene->font[0] || !scene->icon_path[0]) fail("incomplete scene", path);
 }
 
-/* A Pango context set up as Designable's TextEngine sets its own: metrics not hinted and glyph
- * positions not rounded, so a layout measures the same at every scale. */
+/* A Pango context set up as Designable's TextEngine sets its own: a point a pixel at 1x (72 dpi),
+ * metrics not hinted and glyph positions not rounded, so a layout measures the same at every scale. */
 static PangoContext *make_text_context(void) {
     PangoContext *context = pango_font_map_create_context(pango_cairo_font_map_get_default());
+    pango_cairo_context_set_resolution(context, 72);
     cairo_font_options_t *options = cairo_font_options_create();
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT);

@@ -19,7 +19,9 @@ import xml.etree.ElementTree as ElementTree
 # 78 megapixels, well under Designable's 128-megapixel limit on a canvas.
 BUTTON_WIDTH, BUTTON_HEIGHT, GAP, COLUMNS = 100, 32, 8, 20
 BACKGROUND = "#F2F2F7"
-FONT_FAMILY, FONT_POINTS = "DejaVu Sans", 9
+# 12 points are 12 pixels at 1×: the titles the scenes had when Pango's 96 dpi made "9" that size,
+# so timings stay comparable across that change.
+FONT_FAMILY, FONT_POINTS = "DejaVu Sans", 12
 ICON_NAME = "facebook"
 ICON_SIZE = 24  # facebook.svg's own width and height, which Designable draws it at.
 
@@ -148,7 +150,7 @@ def svg_text(scene, icon_path, metrics):
         out.append(f'<clipPath id="c{index}"><path d="{rounded_rect_path(b.x, b.y, b.width, b.height, b.radius)}"/></clipPath>')
     out.append("</defs>")
     out.append(f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>')
-    font_pixels = FONT_POINTS * 96 / 72  # Pango's points at 96 dpi, in SVG user units (CSS pixels).
+    font_pixels = FONT_POINTS  # Designable's points are pixels at 1x, as SVG user units (CSS pixels) are.
     for index, b in enumerate(scene.buttons):
         width, height, baseline = metrics[b.title]
         icon_width = ICON_SIZE if b.has_icon else 0

@@ -4,7 +4,8 @@ import DesignableCore
 /// errors (the first one, `line:col: message`), grey when the file is gone. It wraps to a second
 /// line rather than cut the message in a narrow window. The canvas under it keeps the last good frame.
 struct Banner {
-    static let font = Font("Sans 12")
+    /// 16 pixels at 1×: a point is a pixel in the preview as on the canvas.
+    static let font = Font("Sans 16")
     static let errorColor = Color(rgb: 0xD70015)
     static let absentColor = Color(rgb: 0x48484A)
     private static let lineHeight = 17.0

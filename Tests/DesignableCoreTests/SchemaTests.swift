@@ -207,7 +207,7 @@ extension ValueShape {
         switch self {
         case .number(let minimum, _):
             return ["abc", "[1]", "{a: 1}", ".nan", "1e9", "true"] + (minimum.map { ["\(formatNumber($0 - 1))"] } ?? [])
-        case .integer: return ["1.5", "x", "[1]"]
+        case .integer(let minimum): return ["1.5", "x", "[1]"] + (minimum.map { ["\($0 - 1)", "\"\($0 - 1)\""] } ?? [])
         case .bool: return ["maybe", "2", "y", "[true]"]
         case .text(let allowsBlank): return ["[a, b]", "{a: 1}"] + (allowsBlank ? [] : ["\"\"", "\"  \""])
         case .string: return ["[1, 2]", "{a: 1}", "12", "\"#12345\"", "red@2", "red@", "\"red @0.5\"", "red@-0.5", "\"#GG0000\""]

@@ -29,8 +29,9 @@ final class CommandLineTests: XCTestCase {
         let size1 = try XCTUnwrap(pngSize(one)), size2 = try XCTUnwrap(pngSize(two))
         XCTAssertEqual(size1.width, 375)
         XCTAssertGreaterThan(size1.height, 1000)
+        // A canvas fitted to views of fractional heights rounds up to whole pixels at each scale.
         XCTAssertEqual(size2.width, size1.width * 2)
-        XCTAssertEqual(size2.height, size1.height * 2)
+        XCTAssertLessThanOrEqual(abs(size2.height - size1.height * 2), 1)
         // No temporary file is left beside the output.
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["one.png", "two.png"])
     }
@@ -325,7 +326,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(radius["minimum"] as? Int, 0)
         XCTAssertEqual(radius["description"] as? String, "Radius of the rounded corners (layer.cornerRadius); the background, border and clipped content follow it. Default: 0.")
         let alignment = try XCTUnwrap(properties["alignment"] as? [String: Any])
-        XCTAssertEqual(alignment["enum"] as? [String], ["left", "center", "right"])
+        XCTAssertEqual(alignment["enum"] as? [String], ["left", "center", "right", "fill", "leading", "trailing"])
         XCTAssertNotNil(definitions["SubscribeButtonState"])
     }
 }

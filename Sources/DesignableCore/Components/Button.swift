@@ -1,13 +1,26 @@
 /// The control's horizontal alignment (`contentHorizontalAlignment`).
 public enum HorizontalAlignment: String, InspectableEnum, Sendable {
     case left, center, right
+    /// The content stretched over the whole width: the title takes what the image leaves (its
+    /// text from the left), and an image alone is stretched to the width.
+    case fill
     public static var typeName: String { "UIControl.ContentHorizontalAlignment" }
+    /// UIKit's directional names, in a left-to-right layout.
+    public static let aliases: KeyValuePairs<String, HorizontalAlignment> = ["leading": .left, "trailing": .right]
 }
 
 /// Where the image sits beside the title (`UIButton.Configuration.imagePlacement`).
 public enum ImagePlacement: String, InspectableEnum, Sendable {
     case leading, trailing
     public static var typeName: String { "NSDirectionalRectEdge" }
+}
+
+/// `UIButton.ButtonType`, as far as a drawing shows it.
+public enum ButtonType: Sendable {
+    /// Draws its image as a template, in the tint, unless the image is marked original.
+    case system
+    /// Draws its image as it is unless the image is marked template: every subclass a seed makes.
+    case custom
 }
 
 /// A system `UIButton`: the attributes Interface Builder shows for every button, and the
@@ -19,11 +32,13 @@ open class Button: Component {
     @Inspectable("Title font, as Pango describes one: family, style, size.") public var font = Font("Sans 15")
     @Inspectable("Fill behind the content.") public var backgroundColor = Color.clear
     @Inspectable("Image beside the title (SVG or PNG, by name).") public var image: ImageReference? = nil
-    @Inspectable("Render As: template fills the image's shape with the tint; original draws it as is.") public var imageRendering = ImageRendering.original
+    @Inspectable("Render As: template fills the image's shape with the tint, original draws it as is; a system UIButton's default is template, a custom button's original.") public var imageRendering = ImageRendering.template
     @Inspectable("Horizontal alignment of the image and title inside the button.") public var alignment = HorizontalAlignment.center
     @Inspectable("iOS 15 content insets: top, leading, bottom, trailing.") public var contentInsets = EdgeInsets.zero
     @Inspectable("iOS 15 space between the image and the title.", minimum: 0) public var imagePadding = 0.0
     @Inspectable("iOS 15 side of the title the image sits on.") public var imagePlacement = ImagePlacement.leading
+    @Inspectable("Most lines the title takes (titleLabel.numberOfLines), 0 for any number; a \\n in the title starts a line while lines are left.", minimum: 0) public var numberOfLines = 1
+    @Inspectable("How a title that does not fit wraps or is cut (titleLabel.lineBreakMode); UIButton keeps its beginning and end, … between.") public var lineBreakMode = LineBreakMode.byTruncatingMiddle
     @Inspectable("Starts in the selected state.") public var isSelected = false
     @Inspectable("Starts highlighted, as if held down: shows that look in a still render.") public var isHighlighted = false
     @Inspectable("Takes input; a disabled button is dimmed and ignores it.") public var isEnabled = true
@@ -31,6 +46,14 @@ open class Button: Component {
     open override class var className: String { "UIButton" }
     open override class var summary: String { "A system button: title, tint, image and the iOS 15 configuration." }
     open override class var isControl: Bool { true }
+    /// Whether an image is tinted unless marked otherwise: a system button's is, a custom one's is not.
+    open class var buttonType: ButtonType { .system }
+
+    public required init() {
+        super.init()
+        if Self.buttonType == .custom { $imageRendering.overrideDefault(.original) }
+    }
+
     open override var initialState: ControlState {
         var state = ControlState.normal
         if isSelected { state.insert(.selected) }
@@ -53,31 +76,61 @@ open class Button: Component {
     /// Moves the laid-out title and image (the iOS 14 edge insets and the like).
     open func adjust(_ content: inout ContentLayout, in bounds: Rect) {}
 
-    /// Where the image and title go inside the bounds.
+    /// Where the image and title go inside the bounds, and the room the title's text has.
     public struct ContentLayout: Equatable {
         public var imageRect: Rect?
         public var titleRect: Rect?
+        public var titleBox = TextBox.singleLine
+    }
+
+    /// Moves a laid-out title or image as UIKit applies `titleEdgeInsets` or `imageEdgeInsets`
+    /// (`leading` is the left inset, `trailing` the right). UIKit insets the content rectangle and
+    /// aligns the title or image in what is left: toward the aligned edge by that edge's inset, and
+    /// by half the difference of the two where it is centred (vertically, always).
+    public final func shift(_ rect: Rect, by insets: EdgeInsets) -> Rect {
+        let dx: Double
+        switch alignment {
+        case .left, .fill: dx = insets.leading
+        case .right: dx = -insets.trailing
+        case .center: dx = (insets.leading - insets.trailing) / 2
+        }
+        return rect.offsetBy(dx: dx, dy: (insets.top - insets.bottom) / 2)
     }
 
     // MARK: - Layout
 
     var effectiveTitleColor: Color { titleColor ?? tintColor }
 
+    /// The title label's room: `width` (nil for as wide as the title), its lines and its mode.
+    func titleBox(width: Double?) -> TextBox {
+        TextBox(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+    }
+
     /// The content laid out as UIKit does: image and title side by side (image on the placement
-    /// side, `imagePadding` between), the group aligned inside the content insets, centred vertically.
+    /// side, `imagePadding` between), the group aligned inside the content insets, centred
+    /// vertically; the title wraps or truncates in the width the image leaves it.
     public func layoutContent(in bounds: Rect, with painter: Painter) -> ContentLayout {
-        let titleSize = title.isEmpty ? nil : painter.measure(title, font: font)
-        let imageSize = image.map { painter.size(of: $0) }
-        let gap = titleSize != nil && imageSize != nil ? imagePadding : 0
-        let contentWidth = (imageSize?.width ?? 0) + gap + (titleSize?.width ?? 0)
         let area = contentInsets.inset(bounds)
+        var imageSize = image.map { painter.size(of: $0) }
+        let gap = !title.isEmpty && imageSize != nil ? imagePadding : 0
+        let titleWidth = max(0, area.width - (imageSize?.width ?? 0) - gap)
+        let box = titleBox(width: titleWidth)
+        var titleSize = title.isEmpty ? nil : painter.measure(title, font: font, in: box)
+        if alignment == .fill {
+            if titleSize != nil {
+                titleSize?.width = titleWidth
+            } else {
+                imageSize?.width = area.width
+            }
+        }
+        let contentWidth = (imageSize?.width ?? 0) + gap + (titleSize?.width ?? 0)
         var x: Double
         switch alignment {
-        case .left: x = area.x
+        case .left, .fill: x = area.x
         case .center: x = area.midX - contentWidth / 2
         case .right: x = area.maxX - contentWidth
         }
-        var layout = ContentLayout()
+        var layout = ContentLayout(titleBox: box)
         func place(_ size: Size) -> Rect {
             defer { x += size.width + gap }
             return Rect(x: x, y: area.midY - size.height / 2, width: size.width, height: size.height)
@@ -95,7 +148,7 @@ open class Button: Component {
     }
 
     open override func intrinsicContentSize(_ painter: Painter) -> Size? {
-        let titleSize = title.isEmpty ? Size.zero : painter.measure(title, font: font)
+        let titleSize = title.isEmpty ? Size.zero : painter.measure(title, font: font, in: titleBox(width: nil))
         let imageSize = image.map { painter.size(of: $0) } ?? .zero
         let gap = !title.isEmpty && image != nil ? imagePadding : 0
         return Size(width: contentInsets.leading + imageSize.width + gap + titleSize.width + contentInsets.trailing,
@@ -128,7 +181,7 @@ open class Button: Component {
         }
         if let rect = content.titleRect {
             let color = effectiveTitleColor
-            painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin)
+            painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin, in: content.titleBox)
         }
     }
 }

@@ -19,6 +19,7 @@ public final class FancyButton: Button {
 
     public override class var className: String { "FancyButton" }
     public override class var summary: String { "A button with rounded corners, border, paddings, a right-aligned image and a gradient." }
+    public override class var buttonType: ButtonType { .custom }
 
     public override func masksToBoundsReason(_ layer: Layer) -> String {
         "FancyButton's cornerRadius (\(formatNumber(cornerRadius))) turns masksToBounds on, as its seed's didSet does"
@@ -37,29 +38,16 @@ public final class FancyButton: Button {
         }
     }
 
+    /// The seed's `titleEdgeInsets` and `imageEdgeInsets`, applied as UIKit applies them.
     public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
         content.titleRect = content.titleRect.map {
-            shift($0, left: titleLeftPadding, right: titleRightPadding, top: titleTopPadding, bottom: titleBottomPadding)
+            shift($0, by: EdgeInsets(top: titleTopPadding, leading: titleLeftPadding, bottom: titleBottomPadding, trailing: titleRightPadding))
         }
         content.imageRect = content.imageRect.map { rect in
-            var moved = shift(rect, left: imageLeftPadding, right: imageRightPadding, top: imageTopPadding, bottom: imageBottomPadding)
-            if enableImageRightAligned {
-                // The seed's `imageEdgeInsets.left = bounds.width - imageView.width - imageRightPadding`.
-                moved.origin.x = bounds.x + bounds.width - rect.width - imageRightPadding
-            }
-            return moved
+            // The seed's `layoutSubviews()` sets `imageEdgeInsets.left = bounds.width - imageView.width
+            // - imageRightPadding` over the left padding: the right edge when left-aligned.
+            let left = enableImageRightAligned ? bounds.width - rect.width - imageRightPadding : imageLeftPadding
+            return shift(rect, by: EdgeInsets(top: imageTopPadding, leading: left, bottom: imageBottomPadding, trailing: imageRightPadding))
         }
-    }
-
-    /// Moves a rectangle as UIKit applies edge insets to it: toward the aligned edge by that edge's
-    /// inset, or by half the difference when centred.
-    private func shift(_ rect: Rect, left: Double, right: Double, top: Double, bottom: Double) -> Rect {
-        let dx: Double
-        switch alignment {
-        case .left: dx = left
-        case .right: dx = -right
-        case .center: dx = (left - right) / 2
-        }
-        return rect.offsetBy(dx: dx, dy: (top - bottom) / 2)
     }
 }

@@ -4,6 +4,7 @@ public final class RoundedCornerButton: Button {
 
     public override class var className: String { "RoundedCornerButton" }
     public override class var summary: String { "A button whose background is clipped to rounded corners." }
+    public override class var buttonType: ButtonType { .custom }
 
     public override func masksToBoundsReason(_ layer: Layer) -> String {
         "RoundedCornerButton's cornerRadius (\(formatNumber(cornerRadius))) turns masksToBounds on, as its seed's didSet does"

@@ -1,5 +1,6 @@
 /// The seed's SubscribeButton: purple, rounded and bordered, with a highlighted tint and a selected
-/// look (bright purple, white title, a check icon moved 20 points left) as its own defaults.
+/// look (bright purple, white title, a check icon with the seed's `imageEdgeInsets.left = -20`) as
+/// its own defaults.
 public final class SubscribeButton: Button {
     /// The seed's `Theme.Colors`.
     public static let purple = Color(rgb: 0x5B2A86)
@@ -8,10 +9,11 @@ public final class SubscribeButton: Button {
     @Inspectable(.cornerRadius) public var cornerRadius = 12.0
     @Inspectable(.borderWidth) public var borderWidth = 3.0
     @Inspectable(.borderColor) public var borderColor = SubscribeButton.purple
-    @Inspectable("Shift of the image from its laid-out place (the seed's imageEdgeInsets.left = -20).") public var imageOffset = Point(x: -20, y: 0)
+    @Inspectable("The image's edge insets (imageEdgeInsets; leading is left): the seed's left -20 moves the centred check 10 points left.") public var imageEdgeInsets = EdgeInsets(top: 0, leading: -20, bottom: 0, trailing: 0)
 
     public override class var className: String { "SubscribeButton" }
     public override class var summary: String { "A subscribe button with its own highlighted and selected looks; 170×46 by default." }
+    public override class var buttonType: ButtonType { .custom }
 
     public required init() {
         super.init()
@@ -54,6 +56,6 @@ public final class SubscribeButton: Button {
     }
 
     public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
-        content.imageRect = content.imageRect?.offsetBy(dx: imageOffset.x, dy: imageOffset.y)
+        content.imageRect = content.imageRect.map { shift($0, by: imageEdgeInsets) }
     }
 }

@@ -30,8 +30,9 @@ public final class Painter {
 
     // MARK: - Measuring
 
-    public func measure(_ string: String, font: Font) -> Size {
-        text.measure(string, font: font)
+    /// The size `string` takes in `font` within `box`: one line as wide as it is unless told.
+    public func measure(_ string: String, font: Font, in box: TextBox = .singleLine) -> Size {
+        text.measure(string, font: font, in: box)
     }
 
     public func size(of image: ImageReference) -> Size {
@@ -225,10 +226,10 @@ public final class Painter {
         drawing.fillEvenOdd()
     }
 
-    /// Draws one line of text with its logical top-left at `origin`.
-    public func drawText(_ string: String, font: Font, color: Color, at origin: Point) {
+    /// Draws text fitted to `box` (one line unless told) with its logical top-left at `origin`.
+    public func drawText(_ string: String, font: Font, color: Color, at origin: Point, in box: TextBox = .singleLine) {
         guard let drawing, !string.isEmpty, color.alpha > 0 else { return }
-        text.draw(text.layout(string, font: font), at: origin, color: color, in: drawing)
+        text.draw(text.layout(string, font: font, in: box), at: origin, color: color, in: drawing)
     }
 
     /// Draws an image into `rect`: through `tint` for a template image, as is otherwise;

@@ -20,20 +20,167 @@ final class FontDescription {
     deinit { pango_font_description_free(pointer) }
 }
 
-/// One line of shaped text, with its measured size; freed with its owner.
+/// UIKit's `NSLineBreakMode`: how a label's text wraps and where it is cut when it does not fit.
+public enum LineBreakMode: String, InspectableEnum, Sendable {
+    /// Wraps at word boundaries, breaking a word only when it is wider than the line.
+    case byWordWrapping
+    /// Wraps before the first character that does not fit.
+    case byCharWrapping
+    /// Draws what fits and cuts the rest off at the edge.
+    case byClipping
+    /// Keeps the end, an ellipsis where the beginning was.
+    case byTruncatingHead
+    /// Keeps the beginning, an ellipsis where the end was.
+    case byTruncatingTail
+    /// Keeps the beginning and the end, an ellipsis in the middle.
+    case byTruncatingMiddle
+    public static var typeName: String { "NSLineBreakMode" }
+}
+
+/// The room a block of text has, as a `UILabel` gives it: a width, the most lines it may take
+/// (`numberOfLines`, 0 for any number) and what happens to what does not fit.
+public struct TextBox: Hashable, Sendable {
+    /// Nil for as wide as the text's longest line: nothing wraps or truncates (an intrinsic size).
+    public var width: Double?
+    public var numberOfLines: Int
+    public var lineBreakMode: LineBreakMode
+
+    public init(width: Double? = nil, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail) {
+        self.width = width.map { max(0, $0) }
+        self.numberOfLines = max(0, numberOfLines)
+        self.lineBreakMode = lineBreakMode
+    }
+
+    /// One line as wide as the text, as a label sized to fit it.
+    public static let singleLine = TextBox()
+
+    /// Whether the text is cut at the box's edge rather than wrapped or ellipsised there: one
+    /// line with `byClipping`, which Pango has no mode for.
+    var clips: Bool { width != nil && numberOfLines == 1 && lineBreakMode == .byClipping }
+
+    /// `text` with the line breaks beyond the box's last line taken out: a break starts a new line
+    /// only while the box has lines left, and the rest runs on in the last one (where a truncating
+    /// mode then puts its ellipsis), as a one-line label keeps a title with a `\n` on one line.
+    func fitting(_ text: String) -> String {
+        guard numberOfLines > 0, text.contains(where: \.isNewline) else { return text }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.count > numberOfLines else { return text }
+        let last = lines[(numberOfLines - 1)...].joined(separator: " ")
+        return (lines[..<(numberOfLines - 1)].map(String.init) + [last]).joined(separator: "\n")
+    }
+}
+
+/// A block of shaped text in its box, with its measured size; freed with its owner.
 public final class TextLayout {
     let pointer: OpaquePointer
-    /// Logical size in points: the advance width and the line height (ascent + descent).
+    /// Logical size in points: the widest line's advance (at most the box's width) and the
+    /// lines' height (ascent + descent each).
     public let size: Size
+    /// The width to clip the drawing to, for text cut at the box's edge.
+    let clipWidth: Double?
 
-    init(context: OpaquePointer, text: String, font: FontDescription) {
+    init(context: OpaquePointer, text: String, font: FontDescription, box: TextBox) {
         pointer = pango_layout_new(context)
         pango_layout_set_font_description(pointer, font.pointer)
-        pango_layout_set_single_paragraph_mode(pointer, 1)
-        pango_layout_set_text(pointer, text, -1)
+        // UIKit breaks a word too long for its line without a hyphen; Pango would add one.
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        pango_layout_set_attributes(pointer, attributes)
+        pango_attr_list_unref(attributes)
+        pango_layout_set_text(pointer, box.fitting(text), -1)
+        if let width = box.width, !box.clips {
+            Self.fit(pointer, in: box, width: width)
+        }
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
-        size = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        let natural = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        clipWidth = box.clips ? box.width : nil
+        size = Size(width: min(natural.width, clipWidth ?? natural.width), height: natural.height)
+    }
+
+    /// Wraps and truncates the layout's text to `width` and the box's lines, as `lineBreakMode` says.
+    private static func fit(_ layout: OpaquePointer, in box: TextBox, width: Double) {
+        if box.lineBreakMode == .byCharWrapping {
+            breakBeforeOverflow(layout, width: width)
+        } else {
+            pango_layout_set_width(layout, Int32(min(width * Double(PANGO_SCALE), Double(Int32.max))))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        let lines = box.numberOfLines
+        guard lines > 0, pango_layout_get_line_count(layout) > Int32(clamping: lines) else { return }
+        let text = Array(String(cString: pango_layout_get_text(layout)).utf8)
+        let lastShown = pango_layout_get_line_readonly(layout, Int32(lines - 1))!.pointee
+        let ellipsis: PangoEllipsizeMode
+        switch box.lineBreakMode {
+        case .byTruncatingHead: ellipsis = PANGO_ELLIPSIZE_START
+        case .byTruncatingMiddle: ellipsis = PANGO_ELLIPSIZE_MIDDLE
+        case .byTruncatingTail: ellipsis = PANGO_ELLIPSIZE_END
+        case .byWordWrapping, .byCharWrapping, .byClipping:
+            // Wrapping modes stop after the last line, at the word or character it ends with.
+            pango_layout_set_text(layout, String(decoding: text, as: UTF8.self), lastShown.start_index + lastShown.length)
+            return
+        }
+        // The last line shown holds all the rest, truncated where the mode says. Pango limits lines
+        // per paragraph (a height in points would depend on the device scale), so the lines before
+        // it become paragraphs of their own, each of which fits.
+        var shown: [String] = (0..<Int32(lines - 1)).map { index in
+            let line = pango_layout_get_line_readonly(layout, index)!.pointee
+            // Without the space it wrapped at, which a paragraph of its own would count.
+            var shownLine = String(decoding: text[Int(line.start_index)..<Int(line.start_index + line.length)], as: UTF8.self)
+            while shownLine.last?.isWhitespace == true { shownLine.removeLast() }
+            return shownLine
+        }
+        let rest = String(decoding: text[Int(lastShown.start_index)...], as: UTF8.self)
+        shown.append(rest.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " "))
+        pango_layout_set_text(layout, shown.joined(separator: "\n"), -1)
+        pango_layout_set_ellipsize(layout, ellipsis)
+        pango_layout_set_height(layout, -1)
+    }
+
+    /// Breaks the layout's lines before the first character that does not fit `width`, as
+    /// `byCharWrapping` does: Pango's own character wrapping still prefers a space that fits.
+    private static func breakBeforeOverflow(_ layout: OpaquePointer, width: Double) {
+        let text = String(cString: pango_layout_get_text(layout))
+        var lines: [Substring] = []
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var rest = paragraph
+            repeat {
+                pango_layout_set_text(layout, String(rest), -1)
+                var index: Int32 = 0, trailing: Int32 = 0
+                let x = Int32(min(width * Double(PANGO_SCALE), Double(Int32.max)))
+                guard pango_layout_xy_to_index(layout, x, 0, &index, &trailing) != 0 else {
+                    lines.append(rest)
+                    break
+                }
+                // At least one character a line, however narrow the width.
+                var cut = rest.utf8.index(rest.utf8.startIndex, offsetBy: Int(index))
+                if cut == rest.startIndex { cut = rest.index(after: cut) }
+                lines.append(rest[..<cut])
+                rest = rest[cut...]
+            } while !rest.isEmpty
+        }
+        pango_layout_set_text(layout, lines.joined(separator: "\n"), -1)
+    }
+
+    /// The text as shown, line by line: what wrapped onto each, with "…" where a truncating
+    /// mode took text out.
+    public var shownLines: [String] {
+        guard let text = pango_layout_get_text(pointer) else { return [] }
+        return (0..<pango_layout_get_line_count(pointer)).map { index in
+            var shown = ""
+            var run = pango_layout_get_line_readonly(pointer, index)?.pointee.runs
+            while let node = run {
+                let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item.pointee
+                if Int32(item.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0 {
+                    shown += "…"
+                } else {
+                    let bytes = UnsafeRawBufferPointer(start: text + Int(item.offset), count: Int(item.length))
+                    shown += String(decoding: bytes, as: UTF8.self)
+                }
+                run = node.pointee.next
+            }
+            return shown
+        }
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -51,11 +198,15 @@ public final class TextEngine {
     private struct LayoutKey: Hashable {
         let text: String
         let font: Font
+        let box: TextBox
     }
 
     public init() {
         let fontMap = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(fontMap)
+        // A font size is in points, and a point is a pixel at 1× as UIKit's is: at Pango's
+        // default 96 dpi, `Sans 17` would be drawn 4/3 as large as iOS draws it.
+        pango_cairo_context_set_resolution(context, 72)
         // Metrics that do not snap to whole pixels keep a layout the same at 1×, 2× and 3×:
         // a 2× render is the 1× one, sharper, never re-flowed.
         let options = cairo_font_options_create()
@@ -72,9 +223,9 @@ public final class TextEngine {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// The shaped layout of `text` in `font`, made once and then reused.
-    public func layout(_ text: String, font: Font) -> TextLayout {
-        let key = LayoutKey(text: text, font: font)
+    /// The shaped layout of `text` in `font` fitted to `box`, made once and then reused.
+    public func layout(_ text: String, font: Font, in box: TextBox = .singleLine) -> TextLayout {
+        let key = LayoutKey(text: text, font: font, box: box)
         if let cached = layouts[key] { return cached }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
         let description: FontDescription
@@ -84,13 +235,13 @@ public final class TextEngine {
             description = FontDescription(font)
             fonts[font] = description
         }
-        let made = TextLayout(context: context, text: text, font: description)
+        let made = TextLayout(context: context, text: text, font: description, box: box)
         layouts[key] = made
         return made
     }
 
-    public func measure(_ text: String, font: Font) -> Size {
-        layout(text, font: font).size
+    public func measure(_ text: String, font: Font, in box: TextBox = .singleLine) -> Size {
+        layout(text, font: font, in: box).size
     }
 
     /// Draws `layout` with its top-left at `origin` in `color`.
@@ -103,9 +254,17 @@ public final class TextEngine {
             contextMatrix = (matrix.xx, matrix.yy)
             pango_cairo_update_context(cr, context)
         }
+        if let width = layout.clipWidth {
+            // Only the sides: a glyph's ink may reach above or below the line's logical box.
+            drawing.save()
+            drawing.newPath()
+            drawing.rectangle(Rect(x: origin.x, y: origin.y - layout.size.height, width: width, height: 3 * layout.size.height))
+            drawing.clip()
+        }
         drawing.setSource(color)
         cairo_move_to(cr, origin.x, origin.y)
         pango_cairo_show_layout(cr, layout.pointer)
+        if layout.clipWidth != nil { drawing.restore() }
     }
 
     /// Starts fontconfig and loads the default font now, so the first frame does not pay for it.

@@ -42,6 +42,8 @@ public enum ImageRendering: String, InspectableEnum, Sendable {
     /// The image as it is.
     case original
     public static var typeName: String { "UIImage.RenderingMode" }
+    /// `UIImage.RenderingMode`'s own names.
+    public static let aliases: KeyValuePairs<String, ImageRendering> = ["alwaysTemplate": .template, "alwaysOriginal": .original]
 }
 
 /// An image named in a style file, with the files found for it.

@@ -100,7 +100,7 @@ extension Double: InspectableValue {
 
 extension Int: InspectableValue {
     public static var typeName: String { "Int" }
-    public static let shape = ValueShape.integer
+    public static let shape = ValueShape.integer()
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Int {
         guard case .integer(let value) = reading else { throw .unreadable(Int.self, node) }
@@ -281,16 +281,26 @@ extension Optional: InspectableValue where Wrapped: InspectableValue {
     public var styleText: String { map(\.styleText) ?? "null" }
 }
 
-/// An enum written as one of its case names (`alignment: left`).
-public protocol InspectableEnum: InspectableValue, CaseIterable, RawRepresentable where RawValue == String {}
+/// An enum written as one of its case names (`alignment: left`), or as another name UIKit gives
+/// the same value (`alwaysTemplate` for `template`), declared once in `aliases`: the shape lists
+/// them with the case names, so decoding, "did you mean" and the schema all take them.
+public protocol InspectableEnum: InspectableValue, CaseIterable, RawRepresentable where RawValue == String {
+    /// Other spellings of a case, in the order messages list them after the case names.
+    static var aliases: KeyValuePairs<String, Self> { get }
+}
 
 extension InspectableEnum {
-    public static var shape: ValueShape { .words(allCases.map(\.rawValue)) }
+    public static var aliases: KeyValuePairs<String, Self> { [:] }
+
+    public static var shape: ValueShape { .words(allCases.map(\.rawValue) + aliases.map(\.key)) }
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Self {
-        guard let value = reading.text.flatMap(Self.init(rawValue:)) else { throw .unreadable(Self.self, node) }
+        guard let text = reading.text, let value = Self(rawValue: text) ?? aliases.first(where: { $0.key == text })?.value else {
+            throw .unreadable(Self.self, node)
+        }
         return value
     }
 
+    /// The case's own name, whichever spelling the file used.
     public var styleText: String { rawValue }
 }

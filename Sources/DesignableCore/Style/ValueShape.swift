@@ -10,8 +10,8 @@ public enum ValueShape: Sendable {
     /// A finite number within ±`maximumLength`: YAML's `12`, `-0.5`, `1e3`, or the same quoted
     /// (`"4"`), as the loader reads either; `minimum` and `maximum` bound it further.
     case number(minimum: Double? = nil, maximum: Double? = nil)
-    /// A whole number, plain or quoted.
-    case integer
+    /// A whole number, plain or quoted, at least `minimum` when given.
+    case integer(minimum: Int? = nil)
     /// `true` or `false`, or YAML 1.1's `yes`, `no`, `on`, `off`, in any case, plain or quoted.
     case bool
     /// Any scalar, as written: `title: 12` is the text "12". Blank text is refused unless allowed.
@@ -57,6 +57,8 @@ public enum ValueShape: Sendable {
         switch self {
         case .number(let low, let high):
             return .number(minimum: [low, minimum].compactMap { $0 }.max(), maximum: [high, maximum].compactMap { $0 }.min())
+        case .integer(let low):
+            return .integer(minimum: [low, minimum.map { Int($0.rounded(.up)) }].compactMap { $0 }.max())
         case .nullable(let inner): return .nullable(inner.bounded(minimum: minimum, maximum: maximum))
         case .described(let text, let inner): return .described(text, inner.bounded(minimum: minimum, maximum: maximum))
         case .oneOf(let shapes): return .oneOf(shapes.map { $0.bounded(minimum: minimum, maximum: maximum) })
@@ -132,8 +134,12 @@ extension ValueShape {
                 throw .error("\(name)must be at most \(formatNumber(maximum)), found \(formatNumber(value))", at: node.location)
             }
             return .number(value)
-        case .integer:
+        case .integer(let minimum):
             guard let text = node.scalar, let value = Int(text.trimmingWhitespace()) else { throw mismatch() }
+            if let minimum, value < minimum {
+                let bound = minimum == 0 ? "must not be negative" : "must be at least \(minimum)"
+                throw .error("\(subject.map { $0 + " " } ?? "")\(bound), found \(value)", at: node.location)
+            }
             return .integer(value)
         case .bool:
             switch node.scalar?.lowercased() {
@@ -243,8 +249,12 @@ extension ValueShape {
                 // The same number in quotes; a bound below zero cannot be checked in text, so a minus sign is refused only where no negative number is allowed.
                 ("pattern", .string(#"^\s*"# + (low < 0 ? "[-+]?" : #"\+?"#) + #"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*$"#)),
             ])
-        case .integer:
-            return .object([("type", ["integer", "string"]), ("pattern", #"^\s*[-+]?[0-9]+\s*$"#)])
+        case .integer(let minimum):
+            // As for numbers, a minus sign in quotes is refused only where no negative is allowed.
+            let sign = (minimum ?? -1) < 0 ? "[-+]?" : #"\+?"#
+            var members: [(key: String, value: JSONValue)] = [("type", ["integer", "string"]), ("pattern", .string(#"^\s*"# + sign + #"[0-9]+\s*$"#))]
+            if let minimum { members.append(("minimum", .number(Double(minimum)))) }
+            return .object(members)
         case .bool:
             return .object([("type", ["boolean", "string"]), ("pattern", .string(caselessWords(["true", "false", "yes", "no", "on", "off"])))])
         case .text(let allowsBlank):
