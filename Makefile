@@ -79,6 +79,7 @@ install: build
 	install -d $(DESTDIR)/usr/local/bin $(DESTDIR)/usr/local/share/designable/icons
 	install -m 755 $(BIN) $(DESTDIR)/usr/local/bin/designable
 	install -m 644 assets/icons/* $(DESTDIR)/usr/local/share/designable/icons/
+	install -m 644 assets/fonts.conf $(DESTDIR)/usr/local/share/designable/fonts.conf
 
 clean:
 	rm -rf .build

@@ -11,10 +11,15 @@ let fixturesFolder = repositoryRoot.appendingPathComponent("Tests/DesignableCore
 let referencesFolder = repositoryRoot.appendingPathComponent("Tests/DesignableCoreTests/References")
 let failuresFolder = repositoryRoot.appendingPathComponent(".build/golden-failures")
 
-/// Points fontconfig at the test fonts (DejaVu Sans, WenQuanYi Micro Hei) before anything loads a
-/// font, so text renders the same on every machine that ran `make deps`.
+/// Points fontconfig at the pinned fonts (DejaVu Sans, WenQuanYi Micro Hei) before anything loads
+/// a font, as `designable snapshot` does, so text renders the same on every machine that ran `make deps`.
 func pinTestFonts() {
-    setenv("FONTCONFIG_FILE", repositoryRoot.appendingPathComponent("Tests/fonts.conf").path, 1)
+    do {
+        try PinnedFonts.pin()
+    } catch {
+        // Said, not fatal: every golden image then fails and shows why.
+        fputs("cannot pin the test fonts: \(error)\n", stderr)
+    }
 }
 
 /// Loads a style from text, failing the test on any error.

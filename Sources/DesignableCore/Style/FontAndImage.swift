@@ -147,27 +147,33 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 }
 
-/// The images Designable ships (today the SubscribeButton's check mark; a style file's own images
-/// sit beside the file, not here), found beside the installed or built program, as a UIKit
-/// component finds images in its own bundle.
+/// The files Designable ships: images (today the SubscribeButton's check mark; a style file's own
+/// images sit beside the file, not here) and the fontconfig file snapshots pin their fonts with,
+/// found beside the installed or built program, as a UIKit component finds images in its own bundle.
 public enum BundledAssets {
-    public static let folders: [String] = {
-        if let configured = getenv("DESIGNABLE_ASSETS") { return [String(cString: configured)] }
-        var found: [String] = []
+    /// The folder that holds them: the source tree's `assets/`, or `share/designable/` where installed.
+    public static let root: String? = {
         var directory = FileSystem.directory(of: executablePath())
         for _ in 0..<6 {
-            if FileSystem.isRegularFile(directory + "/assets/icons/icon-check.svg") {
-                found.append(directory + "/assets/icons")
-                break
-            }
-            if FileSystem.isRegularFile(directory + "/share/designable/icons/icon-check.svg") {
-                found.append(directory + "/share/designable/icons")
-                break
+            for candidate in [directory + "/assets", directory + "/share/designable"]
+            where FileSystem.isRegularFile(candidate + "/icons/icon-check.svg") {
+                return candidate
             }
             directory = FileSystem.directory(of: directory)
         }
-        return found
+        return nil
     }()
+
+    /// The folders of shipped images.
+    public static let folders: [String] = {
+        if let configured = getenv("DESIGNABLE_ASSETS") { return [String(cString: configured)] }
+        return root.map { [$0 + "/icons"] } ?? []
+    }()
+
+    /// The shipped file `name` (`fonts.conf`), when it is there.
+    public static func file(_ name: String) -> String? {
+        root.map { $0 + "/" + name }.flatMap { FileSystem.isRegularFile($0) ? $0 : nil }
+    }
 
     /// A shipped image by name; missing (a placeholder) if the program's assets are not found.
     public static func image(named name: String) -> ImageReference {
