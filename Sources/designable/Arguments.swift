@@ -78,6 +78,8 @@ extension Command {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of each option, in order, for the options that may be given more than once.
+    var valueLists: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
 
@@ -106,6 +108,7 @@ struct ParsedArguments {
                     throw UsageError("\(option.name) needs a value (\(option.valueName!))")
                 }
                 values[option.name] = value
+                valueLists[option.name, default: []].append(value)
                 continue
             }
             // A flag is on when given and off when not: `--json=no` turning JSON on, or

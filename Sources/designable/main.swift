@@ -7,6 +7,7 @@ let version = "0.1.0"
 
 let commands: [any Command.Type] = [
     PreviewCommand.self, RenderCommand.self, CheckCommand.self, InspectCommand.self, BenchCommand.self, SchemaCommand.self,
+    SnapshotCommand.self,
 ]
 
 let overview = """

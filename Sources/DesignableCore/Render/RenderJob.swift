@@ -16,12 +16,17 @@ public struct RenderJob {
         public var availableWidth: Double?
         /// Whether to encode the pixels as PNG (the golden tests compare surfaces and skip it).
         public var encodesPNG: Bool
+        /// Only this view (its index in the document), drawn alone and trimmed to what it covers
+        /// (`Renderer.render(view:of:layout:scale:state:)`); nil draws the canvas.
+        public var view: Int?
 
-        public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true) {
+        public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
+                    view: Int? = nil) {
             self.scale = scale
             self.state = state
             self.availableWidth = availableWidth
             self.encodesPNG = encodesPNG
+            self.view = view
         }
     }
 
@@ -103,9 +108,16 @@ public struct RenderJob {
         let state = options.state
         var surface: ImageSurface?
         var refusal: Diagnostic?
+        let stateOf = states ?? { state ?? document.views[$0].initialState }
         do {
-            surface = try renderer.render(document, layout: layout, scale: options.scale,
-                                          states: states ?? { state ?? document.views[$0].initialState })
+            if let view = options.view {
+                guard document.views.indices.contains(view) else {
+                    throw RenderError("there is no view \(view) to draw: the document has \(document.views.count)")
+                }
+                surface = try renderer.render(view: view, of: document, layout: layout, scale: options.scale, state: stateOf(view))
+            } else {
+                surface = try renderer.render(document, layout: layout, scale: options.scale, states: stateOf)
+            }
             output.phases.render = lap(&start)
         } catch let diagnostic as Diagnostic {
             refusal = diagnostic

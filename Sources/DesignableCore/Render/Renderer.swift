@@ -18,12 +18,17 @@ public final class Renderer {
 
     /// Refuses a canvas that cannot be allocated at `scale`, with the place to fix it.
     public static func checkCanvas(_ size: Size, scale: Double, of document: StyleDocument) throws(Diagnostic) {
+        try checkDrawable(size, scale: scale, what: "the canvas", at: document.canvasLocation)
+    }
+
+    /// Refuses `what`, `size` points large, when its image cannot be allocated at `scale`.
+    private static func checkDrawable(_ size: Size, scale: Double, what: String, at location: SourceLocation) throws(Diagnostic) {
         let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
         let side = Double(ImageSurface.maximumSide)
         if width > side || height > side || width * height > Double(maximumPixels) {
             throw Diagnostic.error(
-                "the canvas is \(formatNumber(size.width))×\(formatNumber(size.height)) points, \(Int(width))×\(Int(height)) pixels at \(formatNumber(scale))×: too large to draw (at most \(Int(side)) pixels a side and \(maximumPixels >> 20) megapixels)",
-                at: document.canvasLocation)
+                "\(what) is \(formatNumber(size.width))×\(formatNumber(size.height)) points, \(Int(width))×\(Int(height)) pixels at \(formatNumber(scale))×: too large to draw (at most \(Int(side)) pixels a side and \(maximumPixels >> 20) megapixels)",
+                at: location)
         }
     }
 
@@ -42,6 +47,28 @@ public final class Renderer {
         let context = try DrawingContext(surface)
         draw(document, layout: layout, scale: scale, on: context, states: states)
         try context.check("drawing the canvas")
+        return surface
+    }
+
+    /// Renders view `index` alone into a new image at `scale`, in `state`, on the canvas
+    /// background: the whole device pixels that what it draws covers (its frame, and past it a
+    /// shadow), as they are on the canvas `render` draws, without its neighbours. Where the view
+    /// stands on the canvas changes nothing of the image but the sub-pixel phase of its edges.
+    public func render(view index: Int, of document: StyleDocument, layout: Layout, scale: Double,
+                       state: ControlState) throws -> ImageSurface {
+        let view = document.views[index], frame = layout.frames[index]
+        let component = view.component(in: state)
+        let bounds = component.visualBounds(in: frame)
+        try Self.checkDrawable(bounds.size, scale: scale, what: "this \(view.type.className)", at: view.location)
+        let pixels = bounds.pixelAligned(scale: scale)
+        let surface = try ImageSurface(width: max(1, Int(pixels.width)), height: max(1, Int(pixels.height)))
+        let context = try DrawingContext(surface)
+        context.clear(to: document.canvas.background)
+        // Moved by whole pixels, so the edges fall on the pixel grid where they fall on the canvas.
+        context.translate(-pixels.x, -pixels.y)
+        context.scale(scale)
+        painter.drawing(on: context, scale: scale) { component.draw(in: frame, with: painter) }
+        try context.check("drawing a \(view.type.className)")
         return surface
     }
 

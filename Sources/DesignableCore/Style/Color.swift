@@ -134,7 +134,7 @@ extension Color.ParseError: CustomStringConvertible {
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> SubSequence {
+    public func trimmingWhitespace() -> SubSequence {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<end]
