@@ -65,13 +65,13 @@ struct SnapshotCommand: Command {
         let results = try SnapshotRun(document: document, options: options, renderer: renderer).run(snapshots) { result in
             if let failure = result.failure { Console.report([failure]) }
         }
-        if let junit {
-            try FileSystem.writeAtomically(Array(JUnitReport.xml(suite: style, results: results).utf8), to: junit)
-        }
         let count = { (outcome: SnapshotRun.Result.Outcome) in results.filter { $0.outcome == outcome }.count }
         var summary = "\(count(.passed)) passed, \(count(.failed)) failed"
         if count(.recorded) > 0 { summary += ", \(count(.recorded)) recorded in \(directory): look at them before you commit them" }
         Console.out(summary)
+        if let junit {
+            try FileSystem.writeAtomically(Array(JUnitReport.xml(suite: style, results: results).utf8), to: junit)
+        }
         return count(.failed) > 0 ? 1 : 0
     }
 

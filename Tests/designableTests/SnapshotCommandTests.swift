@@ -109,6 +109,19 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(try runDesignable(["snapshot", path.path]).stdout, "6 passed, 0 failed\n")
     }
 
+    /// A reference that is not a PNG any more fails that snapshot, said in words, and `--record` mends it.
+    func testAReferenceThatIsNotAPNGFailsWithoutACrash() throws {
+        let (folder, path) = try styleInNewFolder()
+        XCTAssertEqual(try runDesignable(["snapshot", path.path]).status, 0)
+        try Data("not a picture".utf8).write(to: folder.appendingPathComponent("__Snapshots__/tag.normal@2x.png"))
+        let run = try runDesignable(["snapshot", path.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "5 passed, 1 failed\n")
+        XCTAssertTrue(run.stderr.hasSuffix(":4:5: error: snapshot tag.normal@2x.png cannot be compared: the reference is not a PNG file (it does not start with PNG's signature); --record writes it again\n"), run.stderr)
+        XCTAssertEqual(try runDesignable(["snapshot", path.path, "--record"]).status, 0)
+        XCTAssertEqual(try runDesignable(["snapshot", path.path]).stdout, "6 passed, 0 failed\n")
+    }
+
     /// A view without an id is named after its class and its place among the views of that
     /// class, with a warning at its line; each scale asked for is a snapshot of its own.
     func testViewsWithoutAnIdGetAStableNameAndAWarning() throws {

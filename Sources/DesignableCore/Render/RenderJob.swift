@@ -1,6 +1,7 @@
 /// Load → layout → render → encode: the one way a style file becomes pixels, shared by
-/// `designable render`, `bench`, the preview's screenshots and the golden tests, so they cannot
-/// drift apart (a screenshot laid out for the window's width instead of the file's canvas did).
+/// `designable render`, `bench`, `snapshot`, the preview's screenshots and the golden tests, so
+/// they cannot drift apart (a screenshot laid out for the window's width instead of the file's
+/// canvas did).
 ///
 /// Findings that are the file's fault (it does not parse, a view sticks out, the canvas is too
 /// large to draw) come back in `Output.findings`; only a failure of the machine (Cairo cannot

@@ -100,7 +100,12 @@ public struct SnapshotRun {
             return failed(snapshot, "snapshot \(snapshot.fileName) is missing, and CI is set, so it was not recorded: record it where you can look at it, and commit it (this run drew \(path(of: snapshot.actualFileName)))", at: view.location)
         }
         let reference: ImageSurface
-        do {
+        do throws(RenderError) {
+            // Probed first, as an image a style names is: Cairo words a file that is no PNG as
+            // "out of memory", and would decode a PNG of any size.
+            if case .failure(let problem) = ImageProbe.check(.init(path: referencePath, scale: 1)) {
+                throw RenderError("the reference \(problem.message)")
+            }
             reference = try ImageSurface(png: referencePath)
         } catch {
             try write(png, to: snapshot.actualFileName)
