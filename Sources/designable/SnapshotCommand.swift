@@ -8,7 +8,7 @@ import DesignableCore
 /// `JUnitReport`); this reads the options, pins the fonts and says what happened.
 struct SnapshotCommand: Command {
     static let name = "snapshot"
-    static let abstract = "Record each view's look in every state as PNG, or verify it against those recorded. Exit 1 on a mismatch."
+    static let abstract = "Record each view in each state as PNG, or verify it against the recording. Exit 1 on a mismatch."
     static let positionals = ["STYLE"]
     static let options = [
         OptionSpec(name: "--dir", valueName: "DIR", help: "The references' folder (default: __Snapshots__ beside the style file)."),
@@ -23,15 +23,15 @@ struct SnapshotCommand: Command {
     static let discussion = """
     Each view is drawn alone on the canvas background, trimmed to what it covers (its frame and its
     shadow), in each state: normal, and for a control also highlighted, selected,
-    selected+highlighted and disabled. The file is DIR/ID.STATE@SCALEx.png (sign-in.highlighted@2x.png);
-    a view without an id is named after its class and place among the views of that class
+    selected+highlighted and disabled. Each is DIR/ID.STATE@SCALEx.png (sign-in.disabled@2x.png); a
+    view without an id is named after its class and place among the views of that class
     (FancyButton-3), with a warning. A reference that is missing is recorded; one that is there is
     compared, and a mismatch leaves ID.STATE@SCALEx.actual.png and .diff.png (the changes in red)
     beside it. The summary line is 'N passed, N failed'.
 
-    When the CI environment variable is set (not to 0 or false), a missing reference fails instead
-    of being recorded. Text is drawn with the fonts Designable pins (fonts.conf: DejaVu Sans,
-    WenQuanYi Micro Hei), so snapshots hold on any machine that has them.
+    When the CI environment variable is set (not to 0, false or no), a missing reference fails
+    instead of being recorded. Text is drawn with the fonts Designable pins (its fonts.conf: DejaVu
+    Sans, WenQuanYi Micro Hei), so snapshots hold on any machine that has them.
     """
 
     let style: String, directory: String, scales: [Double], tolerance: ImageComparison.Tolerance
@@ -85,7 +85,8 @@ struct SnapshotCommand: Command {
     }
 
     /// The scales of every `--scale`, each a number or a comma-separated list, in the order
-    /// given, each once; 2 when none is given, as most iPhones draw.
+    /// given, each once; 2 when none is given: a Retina screen's, sharp enough to show a half-point
+    /// edge that 1× would round away, with under half the pixels of 3× to store.
     static func scales(_ values: [String]) throws -> [Double] {
         var scales: [Double] = []
         for text in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
