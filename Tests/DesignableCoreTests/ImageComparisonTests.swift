@@ -63,7 +63,7 @@ final class ImageComparisonTests: XCTestCase {
         XCTAssertFalse(comparison.matches)
         XCTAssertEqual(comparison.pixelCount, 12 * 11)
         XCTAssertEqual(comparison.changedPixels, 12 * 11 - 10 * 10)
-        XCTAssertEqual(comparison.summary, "its size 12×10 differs from the reference's 10×11 pixels")
+        XCTAssertEqual(comparison.summary, "it is 12×10 pixels, the reference 10×11")
         let diff = try comparison.differenceImage()
         XCTAssertEqual([diff.width, diff.height], [12, 11])
         XCTAssertEqual(try pixel(diff, 11, 0), 0xFFFF_0000, "only the actual image has it")

@@ -56,10 +56,10 @@ public struct ImageComparison {
     public var matches: Bool { sizesMatch && changedShare <= tolerance.changedShare }
 
     /// What differs, in words: "412 pixels (1.03%) changed by more than 16 of 255, 0.1% allowed",
-    /// or the two sizes when they differ.
+    /// or "it is 120×40 pixels, the reference 120×44" when the sizes differ.
     public var summary: String {
         if !sizesMatch {
-            return "its size \(actual.width)×\(actual.height) differs from the reference's \(reference.width)×\(reference.height) pixels"
+            return "it is \(actual.width)×\(actual.height) pixels, the reference \(reference.width)×\(reference.height)"
         }
         return "\(changedPixels) pixel\(changedPixels == 1 ? "" : "s") (\(percent(changedShare))) changed by more than "
             + "\(tolerance.channel) of 255, \(percent(tolerance.changedShare)) allowed"
