@@ -18,7 +18,10 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(parse("red"), Color(red: 1, green: 0, blue: 0))
         XCTAssertEqual(parse("Red"), Color(rgb: 0xFF0000))
         XCTAssertEqual(parse("rebeccapurple"), Color(rgb: 0x663399))
-        XCTAssertEqual(parse("systemBlue"), Color(rgb: 0x007AFF))
+        XCTAssertEqual(parse("systemBlue"), Color(light: Color(rgb: 0x007AFF), dark: Color(rgb: 0x0A84FF)))
+        XCTAssertEqual(parse("systemBlue")?.resolved(for: .light), Color(rgb: 0x007AFF))
+        XCTAssertEqual(parse("systemBlue@0.5")?.resolved(for: .dark), Color(rgb: 0x0A84FF, alpha: 0.5), "an alpha applies in both appearances")
+        XCTAssertFalse(parse("red")!.isDynamic)
         XCTAssertEqual(parse("clear")?.alpha, 0)
         XCTAssertEqual(Color.cssColors.count, 149) // 148 names and 'transparent'
     }

@@ -181,7 +181,7 @@ open class Button: Component {
         }
         if let rect = content.titleRect {
             let color = effectiveTitleColor
-            painter.drawText(title, font: font, color: color.withAlpha(color.alpha * alpha), at: rect.origin, in: content.titleBox)
+            painter.drawText(title, font: font, color: color.multiplyingAlpha(alpha), at: rect.origin, in: content.titleBox)
         }
     }
 }

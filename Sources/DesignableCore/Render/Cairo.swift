@@ -110,7 +110,11 @@ public final class DrawingContext {
     public func scale(_ factor: Double) { cairo_scale(pointer, factor, factor) }
     public func translate(_ dx: Double, _ dy: Double) { cairo_translate(pointer, dx, dy) }
 
+    /// The appearance colours are drawn in: a dynamic colour takes its value for it.
+    public var appearance = Appearance.light
+
     public func setSource(_ color: Color) {
+        let color = color.resolved(for: appearance)
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
@@ -160,7 +164,8 @@ public final class DrawingContext {
     }
 
     private func setGradient(_ pattern: OpaquePointer?, stops: [(offset: Double, color: Color)]) {
-        for (offset, color) in stops {
+        for (offset, dynamic) in stops {
+            let color = dynamic.resolved(for: appearance)
             cairo_pattern_add_color_stop_rgba(pattern, min(1, max(0, offset)), color.red, color.green, color.blue, color.alpha)
         }
         cairo_set_source(pointer, pattern)

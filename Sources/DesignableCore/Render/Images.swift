@@ -221,7 +221,7 @@ public final class ImageCache {
         // Pixels per point, so the surface exactly covers `rect` whatever size it was made at.
         let pixelScale = Double(surface.width) / max(rect.width, 0.001)
         if let tint {
-            drawing.mask(surface, at: rect.origin, pixelScale: pixelScale, color: tint.withAlpha(tint.alpha * alpha))
+            drawing.mask(surface, at: rect.origin, pixelScale: pixelScale, color: tint.multiplyingAlpha(alpha))
         } else {
             drawing.paint(surface, at: rect.origin, pixelScale: pixelScale, alpha: alpha)
         }

@@ -158,8 +158,7 @@ public final class Painter {
             memo?.mask = mask
         }
         guard let mask else { return }
-        var color = layer.shadowColor
-        color.alpha *= min(1, layer.shadowOpacity)
+        let color = layer.shadowColor.multiplyingAlpha(min(1, layer.shadowOpacity))
         let origin = Point(x: frame.x + mask.origin.x + layer.shadowOffset.width, y: frame.y + mask.origin.y + layer.shadowOffset.height)
         drawing.mask(mask.surface, at: origin, pixelScale: scale, color: color)
     }

@@ -1,9 +1,50 @@
+/// The appearance a picture is drawn in: UIKit's `userInterfaceStyle`.
+public enum Appearance: String, CaseIterable, Sendable {
+    case light, dark
+}
+
 /// An sRGB colour with straight (not premultiplied) alpha, each channel in 0...1.
+///
+/// A colour may be dynamic, as UIKit's are: the system colours, and a theme colour written
+/// `{light: …, dark: …}`, carry a second value for dark appearance. Drawing resolves a colour for
+/// the appearance it draws in (`DrawingContext.appearance`); the channels are the light value.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red: Double, green: Double, blue: Double, alpha: Double
+    /// The value in dark appearance, when it differs from the light one.
+    public private(set) var darkValue: Channels?
+
+    /// A static colour's channels.
+    public struct Channels: Hashable, Sendable {
+        public var red: Double, green: Double, blue: Double, alpha: Double
+    }
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// A dynamic colour: `light` in light appearance, `dark` in dark.
+    public init(light: Color, dark: Color) {
+        self = light.resolved(for: .light)
+        let dark = dark.resolved(for: .dark)
+        if dark != self { darkValue = Channels(red: dark.red, green: dark.green, blue: dark.blue, alpha: dark.alpha) }
+    }
+
+    /// The colour as drawn in `appearance`: a static colour.
+    public func resolved(for appearance: Appearance) -> Color {
+        guard let darkValue else { return self }
+        return appearance == .dark
+            ? Color(red: darkValue.red, green: darkValue.green, blue: darkValue.blue, alpha: darkValue.alpha)
+            : Color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public var isDynamic: Bool { darkValue != nil }
+
+    /// The colour with its alpha (in both appearances) multiplied by `factor`.
+    public func multiplyingAlpha(_ factor: Double) -> Color {
+        var color = self
+        color.alpha *= factor
+        color.darkValue?.alpha *= factor
+        return color
     }
 
     /// 0xRRGGBB.
@@ -12,8 +53,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
                   blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
+    /// The colour with `alpha` in place of its own (in both appearances).
     public func withAlpha(_ alpha: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha)
+        var color = self
+        color.alpha = alpha
+        color.darkValue?.alpha = alpha
+        return color
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -29,7 +74,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
     }
 
-    public var description: String { hex }
+    public var description: String {
+        guard isDynamic else { return hex }
+        return "{light: \"\(hex)\", dark: \"\(resolved(for: .dark).hex)\"}"
+    }
 }
 
 // MARK: - Reading colours
@@ -71,7 +119,7 @@ extension Color {
             let candidates = Array(theme.keys) + Array(cssColors.keys) + Array(systemColors.keys)
             return .failure(.unknownName(String(body), suggestion: closestMatch(to: String(body), in: candidates)))
         }
-        return .success(base.withAlpha(base.alpha * alphaFactor))
+        return .success(base.multiplyingAlpha(alphaFactor))
     }
 
     /// A CSS or UIKit name, case-insensitive for CSS as browsers are.
@@ -144,21 +192,39 @@ extension StringProtocol {
 // MARK: - Named colours
 
 extension Color {
-    /// UIKit's system colours (light appearance), as iOS draws them.
-    public static let systemColors: [String: Color] = [
-        "systemRed": Color(rgb: 0xFF3B30), "systemOrange": Color(rgb: 0xFF9500),
-        "systemYellow": Color(rgb: 0xFFCC00), "systemGreen": Color(rgb: 0x34C759),
-        "systemMint": Color(rgb: 0x00C7BE), "systemTeal": Color(rgb: 0x30B0C7),
-        "systemCyan": Color(rgb: 0x32ADE6), "systemBlue": Color(rgb: 0x007AFF),
-        "systemIndigo": Color(rgb: 0x5856D6), "systemPurple": Color(rgb: 0xAF52DE),
-        "systemPink": Color(rgb: 0xFF2D55), "systemBrown": Color(rgb: 0xA2845E),
-        "systemGray": Color(rgb: 0x8E8E93), "systemGray2": Color(rgb: 0xAEAEB2),
-        "systemGray3": Color(rgb: 0xC7C7CC), "systemGray4": Color(rgb: 0xD1D1D6),
-        "systemGray5": Color(rgb: 0xE5E5EA), "systemGray6": Color(rgb: 0xF2F2F7),
-        "systemBackground": Color(rgb: 0xFFFFFF), "secondarySystemBackground": Color(rgb: 0xF2F2F7),
-        "label": Color(rgb: 0x000000), "secondaryLabel": Color(rgb: 0x3C3C43, alpha: 0.6),
-        "separator": Color(rgb: 0x3C3C43, alpha: 0.29), "clear": .clear,
-    ]
+    /// UIKit's system colours, as iOS draws them in light and dark appearance (Apple's published
+    /// values for the default, not increased-contrast, variants).
+    public static let systemColors: [String: Color] = {
+        let table: [(String, UInt32, UInt32)] = [
+            ("systemRed", 0xFF3B30, 0xFF453A), ("systemOrange", 0xFF9500, 0xFF9F0A),
+            ("systemYellow", 0xFFCC00, 0xFFD60A), ("systemGreen", 0x34C759, 0x30D158),
+            ("systemMint", 0x00C7BE, 0x63E6E2), ("systemTeal", 0x30B0C7, 0x40C8E0),
+            ("systemCyan", 0x32ADE6, 0x64D2FF), ("systemBlue", 0x007AFF, 0x0A84FF),
+            ("systemIndigo", 0x5856D6, 0x5E5CE6), ("systemPurple", 0xAF52DE, 0xBF5AF2),
+            ("systemPink", 0xFF2D55, 0xFF375F), ("systemBrown", 0xA2845E, 0xAC8E68),
+            ("systemGray", 0x8E8E93, 0x8E8E93), ("systemGray2", 0xAEAEB2, 0x636366),
+            ("systemGray3", 0xC7C7CC, 0x48484A), ("systemGray4", 0xD1D1D6, 0x3A3A3C),
+            ("systemGray5", 0xE5E5EA, 0x2C2C2E), ("systemGray6", 0xF2F2F7, 0x1C1C1E),
+            ("systemBackground", 0xFFFFFF, 0x000000), ("secondarySystemBackground", 0xF2F2F7, 0x1C1C1E),
+            ("tertiarySystemBackground", 0xFFFFFF, 0x2C2C2E), ("systemGroupedBackground", 0xF2F2F7, 0x000000),
+            ("label", 0x000000, 0xFFFFFF),
+        ]
+        var colors = Dictionary(uniqueKeysWithValues: table.map { name, light, dark in
+            (name, Color(light: Color(rgb: light), dark: Color(rgb: dark)))
+        })
+        colors["secondaryLabel"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.6), dark: Color(rgb: 0xEBEBF5, alpha: 0.6))
+        colors["tertiaryLabel"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.3), dark: Color(rgb: 0xEBEBF5, alpha: 0.3))
+        colors["separator"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.29), dark: Color(rgb: 0x545458, alpha: 0.6))
+        colors["clear"] = .clear
+        return colors
+    }()
+
+    /// `UIColor.systemBlue`: the tint of a system button.
+    public static let systemBlue = systemColors["systemBlue"]!
+    /// `UIColor.systemBackground`: white in light appearance, black in dark.
+    public static let systemBackground = systemColors["systemBackground"]!
+    /// `UIColor.label`: black in light appearance, white in dark.
+    public static let label = systemColors["label"]!
 
     /// The 148 CSS Color Module Level 4 names.
     public static let cssColors: [String: Color] = {

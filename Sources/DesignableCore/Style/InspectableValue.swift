@@ -244,8 +244,12 @@ extension Color: InspectableValue {
     /// reads them; only `Color.parse` with the theme can tell which names exist.
     public static let shape = ValueShape.described(
         "a colour (#RRGGBB, a CSS or system colour name, or a theme colour)",
-        .string(pattern: #"^\s*(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[^#@\s]([^@]*[^@\s])?)(@\+?(0+(\.[0-9]*)?|\.[0-9]+|0*1(\.0*)?))?\s*$"#,
-                examples: ["#FF9500", "systemBlue", "red@0.5", "brand-primary"]))
+        .oneOf([single, .fields(noun: "a light and a dark colour", [.init("light", single), .init("dark", single)])]))
+
+    /// One colour as text.
+    private static let single = ValueShape.string(
+        pattern: #"^\s*(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[^#@\s]([^@]*[^@\s])?)(@\+?(0+(\.[0-9]*)?|\.[0-9]+|0*1(\.0*)?))?\s*$"#,
+        examples: ["#FF9500", "systemBlue", "red@0.5", "brand-primary"])
 
     public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Color {
         if node.isNull {
@@ -257,6 +261,14 @@ extension Color: InspectableValue {
     }
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Color {
+        // `{light: …, dark: …}`: each side may name a dynamic colour; it takes that side's value.
+        if let sides = reading.list, sides.count == 2 {
+            let parts: [YAMLNode] = node["light"].flatMap { light in node["dark"].map { [light, $0] } } ?? {
+                if case .sequence(let items) = node.kind, items.count == 2 { return Array(items) }
+                return [node, node]
+            }()
+            return Color(light: try make(from: sides[0], at: parts[0], in: context), dark: try make(from: sides[1], at: parts[1], in: context))
+        }
         guard let text = reading.text else { throw .unreadable(Color.self, node) }
         switch Color.parse(text, theme: context.theme) {
         case .success(let color): return color
@@ -265,7 +277,7 @@ extension Color: InspectableValue {
     }
 
     /// Quoted, as a file must write it: unquoted, YAML would read the `#` as a comment.
-    public var styleText: String { "\"\(hex)\"" }
+    public var styleText: String { isDynamic ? description : "\"\(hex)\"" }
 }
 
 // MARK: - Optionals and enums
