@@ -143,15 +143,7 @@ final class LayerTests: XCTestCase {
     }
 
     private func differingPixels(_ a: ImageSurface, _ b: ImageSurface) -> Int {
-        guard let pa = a.data, let pb = b.data else { return -1 }
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where pa.load(fromByteOffset: y * a.stride + x * 4, as: UInt32.self)
-                != pb.load(fromByteOffset: y * b.stride + x * 4, as: UInt32.self) {
-                count += 1
-            }
-        }
-        return count
+        ImageComparison(a, to: b, tolerance: .exact).changedPixels
     }
 
     /// FancyButton's gradient is the seed's `CAGradientLayer`, a sublayer over the view's own

@@ -32,13 +32,13 @@ func findings(_ text: String) -> [String] {
 
 // MARK: - Golden images
 
-/// How far a pixel may stray from its reference (per channel, of 255) before it counts as
-/// different, and what share of pixels may differ: anti-aliasing noise passes, a moved edge fails.
-/// DESIGNABLE_GOLDEN_EXACT=1 allows no difference at all, the proof a refactor owes: the same
-/// machine and libraries that recorded the references must give back every byte.
-let exactGoldens = ProcessInfo.processInfo.environment["DESIGNABLE_GOLDEN_EXACT"] == "1"
-let channelTolerance = exactGoldens ? 0 : 16
-let mismatchedShareAllowed = exactGoldens ? 0 : 0.001
+/// How far a pixel may stray from its reference and what share of pixels may differ: the
+/// comparison `designable snapshot` makes (`ImageComparison.Tolerance.standard`), so anti-aliasing
+/// noise passes and a moved edge fails. DESIGNABLE_GOLDEN_EXACT=1 allows no difference at all,
+/// the proof a refactor owes: the same machine and libraries that recorded the references must
+/// give back every byte.
+let goldenTolerance: ImageComparison.Tolerance =
+    ProcessInfo.processInfo.environment["DESIGNABLE_GOLDEN_EXACT"] == "1" ? .exact : .standard
 
 /// Compares `surface` with `References/<name>.png`. On a mismatch it writes the actual image and a
 /// difference image (mismatches red over a faded copy) to `.build/golden-failures/` and fails.
@@ -61,47 +61,11 @@ func assertMatchesGolden(_ surface: ImageSurface, _ name: String, file: StaticSt
         XCTFail("cannot read \(referencePath)", file: file, line: line)
         return
     }
-    guard reference.width == surface.width, reference.height == surface.height else {
-        writeFailure(surface, diff: nil, name: name)
-        XCTFail("\(name): size \(surface.width)×\(surface.height) differs from the reference's \(reference.width)×\(reference.height)", file: file, line: line)
-        return
+    let comparison = ImageComparison(surface, to: reference, tolerance: goldenTolerance)
+    if !comparison.matches {
+        writeFailure(surface, diff: try? comparison.differenceImage(), name: name)
+        XCTFail("\(name): \(comparison.summary); see \(failuresFolder.path)", file: file, line: line)
     }
-    let comparison = compare(surface, reference)
-    let share = Double(comparison.mismatched) / Double(surface.width * surface.height)
-    if share > mismatchedShareAllowed {
-        writeFailure(surface, diff: comparison.diff, name: name)
-        XCTFail(String(format: "%@: %d pixels (%.3f%%) differ from the reference by more than %d; see %@", name,
-                       comparison.mismatched, share * 100, channelTolerance, failuresFolder.path), file: file, line: line)
-    }
-}
-
-private func compare(_ actual: ImageSurface, _ reference: ImageSurface) -> (mismatched: Int, diff: ImageSurface?) {
-    let width = actual.width, height = actual.height
-    guard let diff = try? ImageSurface(width: width, height: height),
-          let a = actual.data, let r = reference.data, let d = diff.data else { return (width * height, nil) }
-    var mismatched = 0
-    for y in 0..<height {
-        for x in 0..<width {
-            let pa = a.load(fromByteOffset: y * actual.stride + x * 4, as: UInt32.self)
-            let pr = r.load(fromByteOffset: y * reference.stride + x * 4, as: UInt32.self)
-            var worst = 0
-            for shift in stride(from: 0, through: 24, by: 8) {
-                worst = max(worst, abs(Int((pa >> UInt32(shift)) & 0xFF) - Int((pr >> UInt32(shift)) & 0xFF)))
-            }
-            let out: UInt32
-            if worst > channelTolerance {
-                mismatched += 1
-                out = 0xFFFF_0000
-            } else {
-                // A faded grey copy, so the red marks have context.
-                let grey = UInt32(((pa >> 16) & 0xFF) + ((pa >> 8) & 0xFF) + (pa & 0xFF)) / 3 / 4 + 191
-                out = 0xFF00_0000 | grey << 16 | grey << 8 | grey
-            }
-            d.storeBytes(of: out, toByteOffset: y * diff.stride + x * 4, as: UInt32.self)
-        }
-    }
-    diff.markDirty()
-    return (mismatched, diff)
 }
 
 private func writeFailure(_ actual: ImageSurface, diff: ImageSurface?, name: String) {
