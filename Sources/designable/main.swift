@@ -33,6 +33,8 @@ func main(_ arguments: [String]) -> Int32 {
     case "--help", "-h", "help":
         Console.out(overview)
         return 0
+    case "_generate":
+        return Documentation.generate(Array(arguments.dropFirst()))
     case "--version":
         Console.out("designable \(version)")
         return 0
