@@ -148,8 +148,8 @@ struct InspectCommand: Command {
         .allowOutsideImages,
     ]
     static let discussion = """
-        A value in parentheses, "(from tintColor)", is one the property takes while it has none
-        of its own: what is drawn.
+        A value followed by an arrow, "#FF0000" ← tintColor, is the one a property takes while it
+        has none of its own: what is drawn.
         """
 
     let style: String, json: Bool

@@ -117,8 +117,8 @@ final class CommandLinePolishTests: XCTestCase {
             return (lines[start...].first { $0.hasPrefix(prefix) } ?? "").split(separator: " ").map(String.init)
         }
         // Unset, the title colour is the tint, marked as such.
-        XCTAssertEqual(words("  Title Color ", after: "#1").suffix(5), ["UIColor?", "\"#5B2A86\"", "(from", "tintColor)", "default"])
-        XCTAssertEqual(words("  Title Color ", after: "#2").suffix(5), ["UIColor?", "\"#FF0000\"", "(from", "tintColor)", "default"])
+        XCTAssertEqual(words("  Title Color ", after: "#1").suffix(5), ["UIColor?", "\"#5B2A86\"", "←", "tintColor", "default"])
+        XCTAssertEqual(words("  Title Color ", after: "#2").suffix(5), ["UIColor?", "\"#FF0000\"", "←", "tintColor", "default"])
         XCTAssertTrue(lines.contains("  highlighted map, line 8:"), run.stdout)
         XCTAssertEqual(words("    Background Color ", after: "  highlighted map").suffix(4), ["UIColor", "\"#FF000020\"", "file", "8:36"])
         XCTAssertTrue(lines.contains("  selected map, line 9:"), run.stdout)

@@ -20,9 +20,10 @@ public struct PropertyRow: Equatable {
         public var value: String
     }
 
-    /// The value as an inspector shows it: its own, or the one it falls back to, marked as such.
+    /// The value as an inspector shows it: its own, or the one it falls back to, marked with an
+    /// arrow from where it comes (`"#FF0000" ← tintColor`): short, for the panel's narrow column.
     public var shownValue: String {
-        fallback.map { "\($0.value) (from \($0.name))" } ?? value
+        fallback.map { "\($0.value) ← \($0.name)" } ?? value
     }
 
     /// The holder's properties; for a component, then each `layer:` attribute the file set, as
