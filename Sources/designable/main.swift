@@ -28,7 +28,7 @@ func main(_ arguments: [String]) -> Int32 {
         return 64
     }
     switch first {
-    case "help" where arguments.count > 1:
+    case "help" where arguments.count > 1 && !["help", "--help", "-h"].contains(arguments[1]):
         return help(Array(arguments.dropFirst()))
     case "--help", "-h", "help":
         Console.out(overview)

@@ -1,6 +1,6 @@
-/// Load → layout → render → encode: the one way a style file becomes pixels, shared by
-/// `designable render`, `bench`, the preview's screenshots and the golden tests, so they cannot
-/// drift apart (a screenshot laid out for the window's width instead of the file's canvas did).
+/// Load → layout → render → encode: the one way a style file becomes pixels (or an SVG or PDF
+/// page), shared by `designable render`, `bench`, the preview's screenshots and the golden tests,
+/// so they cannot drift apart (a screenshot laid out for the window's width instead of the file's canvas did).
 ///
 /// Findings that are the file's fault (it does not parse, a view sticks out, the canvas is too
 /// large to draw) come back in `Output.findings`; only a failure of the machine (Cairo cannot
