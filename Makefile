@@ -3,14 +3,17 @@
 SWIFT      ?= swift
 GALLERY    ?= assets/examples/gallery.yaml
 BIN        := .build/release/designable
-# Debian packages: the C libraries, the pinned test fonts, the X tools the window tests drive, and
-# the JSON Schema validator the schema test checks `designable schema` with.
+# Debian packages: the C libraries, the pinned test fonts, the X tools the window tests drive, the
+# JSON Schema validator the schema test checks `designable schema` with, and what the tests read
+# the outputs back with: rsvg-convert and poppler's pdftoppm (SVG and PDF), man, bash and zsh.
 PACKAGES   := pkg-config zlib1g-dev libx11-dev libxext-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
               fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin \
-              python3-jsonschema
+              python3-jsonschema poppler-utils man-db zsh
+# Where `make install` puts the program, its icons, its manual and its shell completions.
+PREFIX     ?= /usr/local
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build debug run test test-asan fuzz bench install clean
+.PHONY: deps build debug run test test-asan fuzz bench docs install clean
 
 ## deps: install the Debian packages that are missing (apt-get; sudo only when not root)
 deps:
@@ -75,11 +78,22 @@ fuzz: deps
 bench: deps build
 	bench/run
 
+## docs: write the manual and the shell completions from the option tables (a test checks they are current)
+docs: debug
+	.build/debug/designable _generate man > docs/designable.1
+	.build/debug/designable _generate bash > completions/designable.bash
+	.build/debug/designable _generate zsh > completions/_designable
+
+## install: the program, its icons (found beside it), man page and bash/zsh completions under PREFIX
 install: build
-	install -d $(DESTDIR)/usr/local/bin $(DESTDIR)/usr/local/share/designable/icons
-	install -m 755 $(BIN) $(DESTDIR)/usr/local/bin/designable
-	install -m 644 assets/icons/* $(DESTDIR)/usr/local/share/designable/icons/
-	install -m 644 assets/fonts.conf $(DESTDIR)/usr/local/share/designable/fonts.conf
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/designable/icons $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/designable
+	install -m 644 assets/icons/* $(DESTDIR)$(PREFIX)/share/designable/icons/
+	install -m 644 assets/fonts.conf $(DESTDIR)$(PREFIX)/share/designable/fonts.conf
+	install -m 644 docs/designable.1 $(DESTDIR)$(PREFIX)/share/man/man1/designable.1
+	install -m 644 completions/designable.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/designable
+	install -m 644 completions/_designable $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_designable
 
 clean:
 	rm -rf .build

@@ -411,7 +411,7 @@ final class EventLoop {
     private func report(_ diagnostics: [Diagnostic]) {
         guard diagnostics != lastReported else { return }
         lastReported = diagnostics
-        for diagnostic in diagnostics { fputs(diagnostic.description + "\n", stderr) }
+        for diagnostic in diagnostics { fputs(diagnostic.description(colored: TerminalColors.onStandardError) + "\n", stderr) }
     }
 
     /// The first good version of a file that was missing or broken at start sizes the window.

@@ -89,9 +89,11 @@ struct InspectorPanel {
                 painter.border(Shape(swatch, cornerRadius: 2), width: 0.5, color: separator)
                 x += 17
             }
-            let value = TextFitting.fit(row.value, font: valueFont, width: right - x, painter: painter)
+            let value = TextFitting.fit(row.shownValue, font: valueFont, width: right - x, painter: painter)
             let valueSize = painter.measure(value, font: valueFont)
-            painter.drawText(value, font: valueFont, color: .black, at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
+            // A value taken from another property while this one is unset is greyed, as IB greys a placeholder.
+            painter.drawText(value, font: valueFont, color: row.fallback == nil ? .black : secondary,
+                             at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
         }
     }

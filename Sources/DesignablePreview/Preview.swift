@@ -26,7 +26,7 @@ public enum Preview {
         var start = Tracer.Frame(.start)
         switch session.reload(force: true, frame: &start) {
         case .loaded, .failed:
-            for diagnostic in session.diagnostics { fputs(diagnostic.description + "\n", stderr) }
+            for diagnostic in session.diagnostics { fputs(diagnostic.description(colored: TerminalColors.onStandardError) + "\n", stderr) }
         case .removed, .unchanged:
             fputs("designable: \(options.stylePath): file not found; waiting for it to appear\n", stderr)
         }

@@ -15,6 +15,16 @@ struct Failure: Error {
     init(_ message: String) { self.message = message }
 }
 
+/// What a shell offers to complete a value with: the completion scripts are written from it.
+enum ValueCompletion: Equatable {
+    /// Nothing: a number, a name.
+    case none
+    /// Files with one of these extensions (and folders, to go into).
+    case files(extensions: [String])
+    case directories
+    case words([String])
+}
+
 /// One option a command takes: `--scale 2`, or a flag such as `--trace`.
 struct OptionSpec {
     let name: String
@@ -23,6 +33,8 @@ struct OptionSpec {
     let help: String
     /// Shown without brackets in the usage line; the command checks it is there.
     var required = false
+    /// What the value may be completed with, for an option that takes one.
+    var completion = ValueCompletion.none
     var takesValue: Bool { valueName != nil }
 
     /// Every command takes it.
@@ -43,6 +55,8 @@ protocol Command {
     static var options: [OptionSpec] { get }
     /// More about the command, after its options in `--help`.
     static var discussion: String { get }
+    /// What completes the positional arguments: style files, unless a command says otherwise.
+    static var positionalCompletion: ValueCompletion { get }
     init(_ arguments: ParsedArguments) throws
     /// Runs the command; the exit status.
     func run() throws -> Int32
@@ -50,6 +64,7 @@ protocol Command {
 
 extension Command {
     static var discussion: String { "" }
+    static var positionalCompletion: ValueCompletion { .files(extensions: ["yaml", "yml"]) }
 
     static var usage: String {
         let options = self.options.map { option in
@@ -161,11 +176,9 @@ enum Console {
         fputs(text + "\n", stdout)
     }
 
-    /// Prints findings as `path:line:col: severity: message`, the form editors jump to.
+    /// Prints findings as `path:line:col: severity: message`, the form editors jump to; in colour
+    /// on a terminal.
     static func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics { error(diagnostic.description) }
+        for diagnostic in diagnostics { error(diagnostic.description(colored: TerminalColors.onStandardError)) }
     }
-
-    /// Whether stderr is a terminal, so colour and summaries are for a person.
-    static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }

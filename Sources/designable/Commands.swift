@@ -22,13 +22,15 @@ extension Failure {
     }
 }
 
+/// The states `--state` takes, by name.
+let controlStates: KeyValuePairs<String, ControlState> = ["normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled]
+
 /// The state every control is drawn in, from `--state`; nil keeps each view's own starting state.
 func parseState(_ text: String?) throws -> ControlState? {
     guard let text else { return nil }
-    let states: [String: ControlState] = ["normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled]
-    guard let state = states[text] else {
+    guard let state = controlStates.first(where: { $0.key == text })?.value else {
         throw UsageError("--state takes normal, highlighted, selected or disabled, not '\(text)'"
-            + didYouMean(text, states.keys.sorted()))
+            + didYouMean(text, controlStates.map(\.key).sorted()))
     }
     return state
 }
@@ -37,42 +39,57 @@ func parseState(_ text: String?) throws -> ControlState? {
 
 struct RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Render a style file to PNG, without any display."
+    static let abstract = "Render a style file to PNG, SVG or PDF, without any display."
     static let positionals = ["STYLE"]
     static let options = [
-        OptionSpec(name: "--output", short: "-o", valueName: "OUT.png", help: "Where to write the PNG; - for standard output.", required: true),
+        OptionSpec(name: "--output", short: "-o", valueName: "OUT", help: "Where to write OUT.png, OUT.svg or OUT.pdf; - for PNG on standard output.",
+                   required: true, completion: .files(extensions: RenderJob.Format.allCases.map(\.rawValue))),
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
-        OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled."),
+        OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled.",
+                   completion: .words(controlStates.map(\.key))),
+        OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it."),
         .allowOutsideImages,
     ]
+    static let discussion = """
+        The output's extension picks the format. An SVG or PDF page is sized in points (an SVG
+        pixel is a point): its text, shapes and gradients stay vector, and its shadows and images
+        are embedded as pixels, --scale of them to a point.
+        """
 
-    let style: String, output: String, scale: Double, state: ControlState?
+    let style: String, output: String, scale: Double, state: ControlState?, format: RenderJob.Format, view: String?
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
-        guard let output = arguments.values["--output"] else { throw UsageError("render needs -o OUT.png") }
-        guard output == "-" || output.lowercased().hasSuffix(".png") else {
-            throw UsageError("render writes PNG: name the output .png (or - for standard output), not '\(output)'")
+        guard let output = arguments.values["--output"] else { throw UsageError("render needs -o OUT.png, OUT.svg or OUT.pdf") }
+        guard let format = output == "-" ? .png : RenderJob.Format(path: output) else {
+            throw UsageError("render writes PNG, SVG or PDF, by the output's extension: name it .png, .svg or .pdf (or - for PNG on standard output), not '\(output)'")
         }
         self.output = output
+        self.format = format
         scale = try arguments.number("--scale", default: 1, in: 0.5...4)
         state = try parseState(arguments.values["--state"])
+        view = arguments.values["--view"]
     }
 
     func run() throws -> Int32 {
-        let rendered = try RenderJob(options: RenderJob.Options(scale: scale, state: state)).run(path: style)
+        let options = RenderJob.Options(scale: scale, state: state, format: format, view: view)
+        let rendered = try RenderJob(options: options).run(path: style)
         Console.report(rendered.findings)
-        guard let png = rendered.png else {
+        if let view, let document = rendered.document, document.view(named: view) == nil {
+            throw UsageError("--view: \(style) has no view '\(view)'" + didYouMean(view, document.views.compactMap(\.id))
+                + "; give a view's id, or #1 to #\(document.views.count) as inspect numbers them")
+        }
+        guard let file = rendered.file else {
             // Not drawn: the file has errors, or its canvas is too large (said in the findings).
             guard rendered.document == nil else { return 1 }
             throw Failure(style, hasErrors: rendered.findings, so: "nothing rendered")
         }
         if output == "-" {
-            guard png.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, stdout) }) == png.count, fflush(stdout) == 0 else {
+            guard file.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, stdout) }) == file.count, fflush(stdout) == 0 else {
                 throw Failure("cannot write the PNG to standard output")
             }
         } else {
-            try FileSystem.writeAtomically(png, to: output)
+            try FileSystem.writeAtomically(file, to: output)
         }
         return 0
     }
@@ -82,13 +99,19 @@ struct RenderCommand: Command {
 
 struct CheckCommand: Command {
     static let name = "check"
-    static let abstract = "Check a style file; print each finding as path:line:col. Exit 1 on errors."
+    static let abstract = "Check a style file; print each finding as path:line:col, then a summary. Exit 1 on errors."
     static let positionals = ["STYLE"]
-    static let options: [OptionSpec] = [.allowOutsideImages]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--strict", help: "Fail (exit 1) on warnings too, as a CI job wants."),
+        .allowOutsideImages,
+    ]
 
-    let style: String
+    let style: String, strict: Bool
 
-    init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
+    init(_ arguments: ParsedArguments) throws {
+        style = arguments.positionals[0]
+        strict = arguments.flags.contains("--strict")
+    }
 
     func run() throws -> Int32 {
         let result = StyleLoader.load(path: style)
@@ -96,11 +119,21 @@ struct CheckCommand: Command {
         // A file can be well-formed and still draw views where nobody sees them, or be too large to draw.
         let findings = Findings.all(result, layout: layout)
         Console.report(findings)
-        if Console.stderrIsTerminal {
-            let (errors, warnings) = (findings.errorCount, findings.warningCount)
-            Console.error("\(style): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-        }
-        return findings.hasErrors ? 1 : 0
+        let fails = findings.hasErrors || (strict && findings.warningCount > 0)
+        Console.out(summary(findings, views: result.document?.views.count, fails: fails))
+        return fails ? 1 : 0
+    }
+
+    /// One line after the findings: "gallery.yaml: 22 views, no findings", "… 2 warnings", or
+    /// the errors that stopped the file from loading.
+    private func summary(_ findings: [Diagnostic], views: Int?, fails: Bool) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var counts: [String] = []
+        if findings.errorCount > 0 { counts.append(count(findings.errorCount, "error")) }
+        if findings.warningCount > 0 { counts.append(count(findings.warningCount, "warning")) }
+        var line = style + ": " + ((views.map { [count($0, "view")] } ?? []) + (counts.isEmpty ? ["no findings"] : counts)).joined(separator: ", ")
+        if fails && !findings.hasErrors { line += " (failing: --strict)" }
+        return line
     }
 }
 
@@ -108,16 +141,30 @@ struct CheckCommand: Command {
 
 struct InspectCommand: Command {
     static let name = "inspect"
-    static let abstract = "List every view with its class and each property: label, type, value, and where the value came from."
+    static let abstract = "List every view with its class, each property (label, type, value, where it came from) and its state maps."
     static let positionals = ["STYLE"]
-    static let options: [OptionSpec] = [.allowOutsideImages]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--json", help: "Print one JSON object instead, for scripts and editors."),
+        .allowOutsideImages,
+    ]
+    static let discussion = """
+        A value followed by an arrow, "#FF0000" ← tintColor, is the one a property takes while it
+        has none of its own: what is drawn.
+        """
 
-    let style: String
+    let style: String, json: Bool
 
-    init(_ arguments: ParsedArguments) throws { style = arguments.positionals[0] }
+    init(_ arguments: ParsedArguments) throws {
+        style = arguments.positionals[0]
+        json = arguments.flags.contains("--json")
+    }
 
     func run() throws -> Int32 {
         let (document, layout) = try loadReporting(style, renderer: Renderer(), outcome: "nothing to inspect")
+        if json {
+            Console.out(inspection(of: document, layout: layout).serialized())
+            return 0
+        }
         Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
         for (index, view) in document.views.enumerated() {
             let frame = layout.frames[index]
@@ -128,19 +175,71 @@ struct InspectCommand: Command {
             heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
-            let rows = PropertyRow.rows(of: component)
-            let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
-            let valueWidth = rows.map(\.value.count).max() ?? 0
-            for row in rows {
-                let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
-                Console.out("  " + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
-                            + row.value.padding(to: valueWidth + 2) + source)
+            list(PropertyRow.rows(of: component), indent: "  ")
+            for map in view.writtenStateMaps {
+                Console.out("  \(map.state) map, line \(map.location.line):")
+                list(map.rows, indent: "    ")
             }
         }
         return 0
     }
 
+    /// One line a row, in columns: label, type, value, where the value came from.
+    private func list(_ rows: [PropertyRow], indent: String) {
+        let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
+        let valueWidth = rows.map(\.shownValue.count).max() ?? 0
+        for row in rows {
+            let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
+            Console.out(indent + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
+                        + row.shownValue.padding(to: valueWidth + 2) + source)
+        }
+    }
+
     private func formatSize(_ size: Size) -> String { "\(formatNumber(size.width))×\(formatNumber(size.height))" }
+
+    // MARK: JSON
+
+    /// What the listing says, as data: each view with its properties and state maps, values as
+    /// the file would write them.
+    private func inspection(of document: StyleDocument, layout: Layout) -> JSONValue {
+        let views: [JSONValue] = document.views.enumerated().map { index, view in
+            let frame = layout.frames[index]
+            return [
+                "number": .number(Double(index + 1)),
+                "class": .string(view.type.className),
+                "id": view.id.map(JSONValue.string) ?? .null,
+                "line": .number(Double(view.location.line)),
+                "frame": [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)],
+                "startsIn": .string(view.initialState.description),
+                "properties": .array(PropertyRow.rows(of: view.component(in: view.initialState)).map(json)),
+                "states": .array(view.writtenStateMaps.map { map in
+                    ["state": .string(map.state.description), "line": .number(Double(map.location.line)),
+                     "properties": .array(map.rows.map(json))]
+                }),
+            ]
+        }
+        return ["style": .string(style),
+                "canvas": ["width": .number(layout.canvasSize.width), "height": .number(layout.canvasSize.height)],
+                "views": .array(views)]
+    }
+
+    private func json(_ row: PropertyRow) -> JSONValue {
+        var object: JSONValue = [
+            "name": .string(row.name), "label": .string(row.label), "type": .string(row.typeName),
+            "value": json(styleText: row.value),
+            "setAt": row.setAt.map { ["line": .number(Double($0.line)), "column": .number(Double($0.column))] } ?? .null,
+        ]
+        if let fallback = row.fallback {
+            object = object.setting("fallback", ["name": .string(fallback.name), "value": json(styleText: fallback.value)])
+        }
+        return object
+    }
+
+    /// A value as a style file writes it, read back as YAML into JSON: `"#FF0000"` a string, `4` a number.
+    private func json(styleText: String) -> JSONValue {
+        guard let node = (try? YAMLParser.parse(styleText)) ?? nil else { return .string(styleText) }
+        return node.json()
+    }
 }
 
 // MARK: - schema

@@ -10,8 +10,10 @@ struct PreviewCommand: Command {
     static let positionals = ["STYLE"]
     static let options = [
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point (default: Xft.dpi / 96, else 1)."),
-        OptionSpec(name: "--screenshot", valueName: "OUT.png", help: "Draw once in the window, write the canvas as PNG, exit."),
-        OptionSpec(name: "--screenshot-dir", valueName: "DIR", help: "Where p and Ctrl+S save (default: the style file's folder)."),
+        OptionSpec(name: "--screenshot", valueName: "OUT.png", help: "Draw once in the window, write the canvas as PNG, exit.",
+                   completion: .files(extensions: ["png"])),
+        OptionSpec(name: "--screenshot-dir", valueName: "DIR", help: "Where p and Ctrl+S save (default: the style file's folder).",
+                   completion: .directories),
         OptionSpec(name: "--trace", help: "Print one JSON line per frame with the time of each step."),
         .allowOutsideImages,
     ]

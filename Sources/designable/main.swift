@@ -19,7 +19,7 @@ Usage: designable STYLE                   open the live preview (same as 'design
 Commands:
 \(commands.map { "  " + $0.name.padding(to: 10) + $0.abstract }.joined(separator: "\n"))
 
-Run 'designable COMMAND --help' for a command's options.
+Run 'designable help COMMAND' (or 'designable COMMAND --help') for a command's options.
 """
 
 /// Runs the command line; the exit status: 0 done, 1 a finding or failure, 64 a usage mistake.
@@ -29,9 +29,13 @@ func main(_ arguments: [String]) -> Int32 {
         return 64
     }
     switch first {
+    case "help" where arguments.count > 1 && !["help", "--help", "-h"].contains(arguments[1]):
+        return help(Array(arguments.dropFirst()))
     case "--help", "-h", "help":
         Console.out(overview)
         return 0
+    case "_generate":
+        return Documentation.generate(Array(arguments.dropFirst()))
     case "--version":
         Console.out("designable \(version)")
         return 0
@@ -73,6 +77,19 @@ func main(_ arguments: [String]) -> Int32 {
         Console.error("designable: \(error)")
         return 1
     }
+}
+
+/// `designable help COMMAND`: the command's `--help`.
+func help(_ arguments: [String]) -> Int32 {
+    guard arguments.count == 1, let command = commands.first(where: { $0.name == arguments[0] }) else {
+        let named = arguments[0]
+        Console.error(arguments.count > 1 ? "Error: help takes one command, not \(arguments.count)"
+                      : "Error: unknown command '\(named)'" + didYouMean(named, commands.map { $0.name }))
+        Console.error("Usage: designable help COMMAND   (designable --help lists the commands)")
+        return 64
+    }
+    Console.out(command.help)
+    return 0
 }
 
 // Output is line-buffered even into a pipe, so `--trace` lines reach a reader as they happen.

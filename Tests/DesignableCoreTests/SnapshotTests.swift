@@ -75,7 +75,7 @@ final class SnapshotTests: XCTestCase {
                 shadowRadius: 4
                 shadowOffset: [0, 3]
             """))
-            var job = RenderJob(options: RenderJob.Options(scale: scale, view: 1))
+            var job = RenderJob(options: RenderJob.Options(scale: scale, view: "#2"))
             job.options.encodesPNG = false
             let output = try job.run(document: document)
             let layout = try XCTUnwrap(output.layout)

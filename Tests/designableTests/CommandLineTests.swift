@@ -284,7 +284,7 @@ final class CommandLineTests: XCTestCase {
             (["render", gallery, "-o", "x.png", "--scale", "9"], "Error: --scale takes a number from 0.5 to 4, not '9'"),
             (["render", gallery, "-o", "x.png", "--state", "hilighted"], "Error: --state takes normal, highlighted, selected or disabled, not 'hilighted' (did you mean 'highlighted'?)"),
             (["check"], "Error: missing STYLE argument"),
-            (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG: name the output .png (or - for standard output), not 'out.jpg'"),
+            (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG, SVG or PDF, by the output's extension: name it .png, .svg or .pdf (or - for PNG on standard output), not 'out.jpg'"),
             (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),
             // A flag is on when given: a value would read as a way to turn it off, and must not turn it on.
             (["bench", gallery, "--json=no"], "Error: --json takes no value: give --json alone, or leave it out (not '--json=no')"),

@@ -46,6 +46,8 @@ open class Button: Component {
     open override class var className: String { "UIButton" }
     open override class var summary: String { "A system button: title, tint, image and the iOS 15 configuration." }
     open override class var isControl: Bool { true }
+    /// As `effectiveTitleColor` draws it.
+    open override class var fallbacks: [String: String] { ["titleColor": "tintColor"] }
     /// Whether an image is tinted unless marked otherwise: a system button's is, a custom one's is not.
     open class var buttonType: ButtonType { .system }
 

@@ -168,6 +168,9 @@ open class Component: PropertyHolder {
     open class var summary: String { "" }
     /// Controls take the highlighted, selected and disabled states; other views ignore them.
     open class var isControl: Bool { false }
+    /// Properties that, left unset (nil), take another's value, by name: the inspector shows that
+    /// value where their own is missing (a button's `titleColor` takes its `tintColor`).
+    open class var fallbacks: [String: String] { [:] }
 
     /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
     open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }

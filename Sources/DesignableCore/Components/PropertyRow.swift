@@ -7,8 +7,24 @@ public struct PropertyRow: Equatable {
     public var value: String
     public var help: String
     public var setAt: SourceLocation?
-    /// The colour a colour property holds, for a swatch beside its text.
+    /// The colour a colour property holds, for a swatch beside its text: the one it falls back
+    /// to while it has none of its own.
     public var color: Color?
+    /// For a property left unset that takes another's value while it is (an unset `titleColor`
+    /// takes the tint), that property and its value: what is drawn.
+    public var fallback: Fallback?
+
+    /// The property an unset one takes its value from, and the value.
+    public struct Fallback: Equatable {
+        public var name: String
+        public var value: String
+    }
+
+    /// The value as an inspector shows it: its own, or the one it falls back to, marked with an
+    /// arrow from where it comes (`"#FF0000" ← tintColor`): short, for the panel's narrow column.
+    public var shownValue: String {
+        fallback.map { "\($0.value) ← \($0.name)" } ?? value
+    }
 
     /// The holder's properties; for a component, then each `layer:` attribute the file set, as
     /// Interface Builder lists runtime attributes (`layer.shadowOpacity`).
@@ -19,7 +35,23 @@ public struct PropertyRow: Equatable {
                 row("layer." + name, property, label: "Layer " + humanise(name))
             }
         }
-        return rows
+        return rows.map { withFallback($0, in: holder) }
+    }
+
+    /// `row` with the value it falls back to, when it is unset (nil) and its class names one.
+    private static func withFallback(_ row: PropertyRow, in holder: PropertyHolder) -> PropertyRow {
+        guard let source = (holder as? Component).flatMap({ type(of: $0).fallbacks[row.name] }),
+              let own = holder.property(named: row.name), isNil(own.value),
+              let other = holder.property(named: source) else { return row }
+        var row = row
+        row.fallback = Fallback(name: source, value: other.styleText)
+        row.color = other.value as? Color ?? row.color
+        return row
+    }
+
+    private static func isNil(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 
     private static func row(_ name: String, _ property: AnyInspectable, label: String) -> PropertyRow {

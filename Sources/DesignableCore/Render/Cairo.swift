@@ -12,8 +12,13 @@ public struct RenderError: Error, CustomStringConvertible {
 
 // MARK: - Surfaces
 
+/// A Cairo surface with one Swift owner: what a `DrawingContext` draws on.
+public protocol Surface: AnyObject {
+    var pointer: OpaquePointer { get }
+}
+
 /// An in-memory Cairo image surface, destroyed with its owner.
-public final class ImageSurface {
+public final class ImageSurface: Surface {
     public let pointer: OpaquePointer
 
     /// Largest side Cairo's image backend takes.
@@ -76,15 +81,84 @@ public final class ImageSurface {
     }
 }
 
+/// A Cairo SVG or PDF surface, destroyed with its owner: one page of `width`×`height` points
+/// whose file is gathered in memory, so the caller writes it as every output is written
+/// (atomically, beside its target). Text, paths and gradients stay vector; images and shadow
+/// masks are embedded as the pixels they were made in.
+public final class VectorSurface: Surface {
+    /// The vector files Cairo writes.
+    public enum Format: String, CaseIterable, Sendable {
+        case svg, pdf
+    }
+
+    public let pointer: OpaquePointer
+    public let format: Format
+    private let sink = Sink()
+
+    /// The file as Cairo writes it, in pieces, as it goes.
+    private final class Sink {
+        var bytes: [UInt8] = []
+    }
+
+    public init(_ format: Format, width: Double, height: Double) throws(RenderError) {
+        self.format = format
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        // The sink lives as long as this owner, which finishes the surface before letting it go.
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        switch format {
+        case .svg:
+            pointer = cairo_svg_surface_create_for_stream(write, closure, width, height)
+            // A point is a CSS pixel, as a design tool's SVG export counts iOS points; Cairo
+            // would otherwise write `pt`, which viewers draw 4/3 as large.
+            cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PX)
+        case .pdf:
+            pointer = cairo_pdf_surface_create_for_stream(write, closure, width, height)
+        }
+        let status = cairo_surface_status(pointer)
+        // A surface in error is still destroyed by `deinit`, as every owner's is.
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(status, doing: "starting a \(formatNumber(width))×\(formatNumber(height)) point \(format.rawValue.uppercased()) page")
+        }
+    }
+
+    deinit {
+        // Finished here, while the sink is alive: Cairo writes a file's end when it finishes.
+        cairo_surface_finish(pointer)
+        cairo_surface_destroy(pointer)
+    }
+
+    /// Makes what is drawn in `scale` units a point come out in points: the renderer draws in
+    /// device pixels, and the pixels it makes (shadows, images) are embedded at that density.
+    public func drawsPixels(atScale scale: Double) {
+        cairo_surface_set_device_scale(pointer, 1 / scale, 1 / scale)
+    }
+
+    /// Ends the file and returns it whole; nothing may be drawn after.
+    public func finish() throws(RenderError) -> [UInt8] {
+        cairo_surface_finish(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: "writing the \(format.rawValue.uppercased())") }
+        return sink.bytes
+    }
+}
+
 // MARK: - Drawing contexts
 
 /// A Cairo drawing context on a surface.
 public final class DrawingContext {
     public let pointer: OpaquePointer
-    private let target: ImageSurface
+    private let target: any Surface
+    /// Whether the target is a vector page, drawn once from empty, rather than pixels drawn over.
+    private let targetIsVector: Bool
 
-    public init(_ surface: ImageSurface) throws(RenderError) {
+    public init(_ surface: any Surface) throws(RenderError) {
         target = surface
+        targetIsVector = surface is VectorSurface
         pointer = cairo_create(surface.pointer)
         let status = cairo_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(status, doing: "starting to draw") }
@@ -211,7 +285,9 @@ public final class DrawingContext {
     /// Replaces the target's pixels inside the current clip with `color`, ignoring what was there.
     public func clear(to color: Color) {
         cairo_save(pointer)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        // A vector page starts empty and is drawn once, so painting over it is the same, and
+        // keeps a translucent background a vector fill rather than a rasterised fallback.
+        if !targetIsVector { cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE) }
         setSource(color)
         cairo_paint(pointer)
         cairo_restore(pointer)

@@ -1,12 +1,25 @@
-/// Load → layout → render → encode: the one way a style file becomes pixels, shared by
-/// `designable render`, `bench`, `snapshot`, the preview's screenshots and the golden tests, so
-/// they cannot drift apart (a screenshot laid out for the window's width instead of the file's
-/// canvas did).
+/// Load → layout → render → encode: the one way a style file becomes pixels (or an SVG or PDF
+/// page), shared by `designable render`, `bench`, the preview's screenshots and the golden tests,
+/// so they cannot drift apart (a screenshot laid out for the window's width instead of the file's canvas did).
 ///
 /// Findings that are the file's fault (it does not parse, a view sticks out, the canvas is too
 /// large to draw) come back in `Output.findings`; only a failure of the machine (Cairo cannot
 /// allocate, the encoder fails) is thrown.
 public struct RenderJob {
+    /// The kinds of file a render writes.
+    public enum Format: String, CaseIterable, Sendable {
+        case png, svg, pdf
+
+        /// The format an output's extension names (any case), or nil for another extension.
+        public init?(path: String) {
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+            self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        }
+
+        /// The vector format, or nil for pixels.
+        public var vector: VectorSurface.Format? { VectorSurface.Format(rawValue: rawValue) }
+    }
+
     /// How to draw.
     public struct Options {
         /// Device pixels per point.
@@ -17,16 +30,18 @@ public struct RenderJob {
         public var availableWidth: Double?
         /// Whether to encode the pixels as PNG (the golden tests compare surfaces and skip it).
         public var encodesPNG: Bool
-        /// Only this view (its index in the document), drawn alone and trimmed to what it covers
-        /// (`Renderer.render(view:of:layout:scale:state:)`); nil draws the canvas.
-        public var view: Int?
+        /// PNG, or an SVG or PDF page in points whose shadows and images are embedded at `scale`.
+        public var format: Format
+        /// One view to draw alone, trimmed to what it covers: its `id`, or `#N` (`StyleDocument.view(named:)`).
+        public var view: String?
 
         public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
-                    view: Int? = nil) {
+                    format: Format = .png, view: String? = nil) {
             self.scale = scale
             self.state = state
             self.availableWidth = availableWidth
             self.encodesPNG = encodesPNG
+            self.format = format
             self.view = view
         }
     }
@@ -52,10 +67,15 @@ public struct RenderJob {
         /// The loaded document; nil when the file has errors.
         public var document: StyleDocument?
         public var layout: Layout?
-        /// The pixels; nil when the file has errors or the canvas is too large to draw.
+        /// The pixels; nil when the file has errors, the canvas is too large to draw, the format
+        /// is a vector one, or `Options.view` names no view.
         public var surface: ImageSurface?
         /// The pixels as PNG, when `Options.encodesPNG` and there are pixels.
         public var png: [UInt8]?
+        /// The SVG or PDF file, when `Options.format` is one and it was drawn.
+        public var vector: [UInt8]?
+        /// The file in `Options.format`, when there is one.
+        public var file: [UInt8]? { png ?? vector }
         /// The loader's findings, then the layout's warnings, then a refusal to draw: the order `render` prints them in.
         public var findings: [Diagnostic] = []
         public var phases = Phases()
@@ -107,17 +127,17 @@ public struct RenderJob {
         output.phases.layout = lap(&start)
         output.layout = layout
         let state = options.state
+        let states = states ?? { state ?? document.views[$0].initialState }
+        let only = options.view.flatMap { document.view(named: $0) }
         var surface: ImageSurface?
         var refusal: Diagnostic?
-        let stateOf = states ?? { state ?? document.views[$0].initialState }
         do {
-            if let view = options.view {
-                guard document.views.indices.contains(view) else {
-                    throw RenderError("there is no view \(view) to draw: the document has \(document.views.count)")
-                }
-                surface = try renderer.render(view: view, of: document, layout: layout, scale: options.scale, state: stateOf(view))
+            if options.view != nil && only == nil {
+                // A view the file does not have: nothing is drawn, and the caller names the mistake.
+            } else if let vector = options.format.vector {
+                output.vector = try renderer.render(vector, document, layout: layout, scale: options.scale, states: states, only: only)
             } else {
-                surface = try renderer.render(document, layout: layout, scale: options.scale, states: stateOf)
+                surface = try renderer.render(document, layout: layout, scale: options.scale, states: states, only: only)
             }
             output.phases.render = lap(&start)
         } catch let diagnostic as Diagnostic {
@@ -135,7 +155,7 @@ public struct RenderJob {
         guard let surface else { return }
         start = MonotonicClock.now()
         output.surface = surface
-        guard options.encodesPNG else { return }
+        guard options.encodesPNG, options.format == .png else { return }
         output.png = try surface.pngData()
         output.phases.encode = lap(&start)
     }

@@ -18,11 +18,11 @@ public final class Renderer {
 
     /// Refuses a canvas that cannot be allocated at `scale`, with the place to fix it.
     public static func checkCanvas(_ size: Size, scale: Double, of document: StyleDocument) throws(Diagnostic) {
-        try checkDrawable(size, scale: scale, what: "the canvas", at: document.canvasLocation)
+        try checkDrawable(size, scale: scale, named: "the canvas", at: document.canvasLocation)
     }
 
-    /// Refuses `what`, `size` points large, when its image cannot be allocated at `scale`.
-    private static func checkDrawable(_ size: Size, scale: Double, what: String, at location: SourceLocation) throws(Diagnostic) {
+    /// Refuses an area (`what`, at `location`) that cannot be allocated at `scale`.
+    private static func checkDrawable(_ size: Size, scale: Double, named what: String, at location: SourceLocation) throws(Diagnostic) {
         let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
         let side = Double(ImageSurface.maximumSide)
         if width > side || height > side || width * height > Double(maximumPixels) {
@@ -32,11 +32,13 @@ public final class Renderer {
         }
     }
 
-    /// Renders the whole canvas into a new image at `scale`, each view in the state `states` gives it.
+    /// Renders the whole canvas into a new image at `scale`, each view in the state `states` gives
+    /// it; or, with `only`, that view alone on the canvas's background, trimmed to what it covers
+    /// (its shadow included) and to whole pixels around it.
     public func render(_ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }) throws -> ImageSurface {
-        try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
-        let width = Int((layout.canvasSize.width * scale).rounded(.up)), height = Int((layout.canvasSize.height * scale).rounded(.up))
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> ImageSurface {
+        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view).pixelAligned(scale: scale)
+        let width = max(1, Int(area.width)), height = max(1, Int(area.height))
         let surface: ImageSurface
         if spare?.width == width, spare?.height == height, isKnownUniquelyReferenced(&spare!) {
             surface = spare!
@@ -45,37 +47,44 @@ public final class Renderer {
             spare = surface
         }
         let context = try DrawingContext(surface)
-        draw(document, layout: layout, scale: scale, on: context, states: states)
+        context.translate(-area.x, -area.y)
+        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
         try context.check("drawing the canvas")
         return surface
     }
 
-    /// Renders view `index` alone into a new image at `scale`, in `state`, on the canvas
-    /// background: the whole device pixels that what it draws covers (its frame, and past it a
-    /// shadow), as they are on the canvas `render` draws, without its neighbours. Where the view
-    /// stands on the canvas changes nothing of the image but the sub-pixel phase of its edges.
-    public func render(view index: Int, of document: StyleDocument, layout: Layout, scale: Double,
-                       state: ControlState) throws -> ImageSurface {
-        let view = document.views[index], frame = layout.frames[index]
-        let component = view.component(in: state)
-        let bounds = component.visualBounds(in: frame)
-        try Self.checkDrawable(bounds.size, scale: scale, what: "this \(view.type.className)", at: view.location)
-        let pixels = bounds.pixelAligned(scale: scale)
-        let surface = try ImageSurface(width: max(1, Int(pixels.width)), height: max(1, Int(pixels.height)))
+    /// Renders as `render(_:layout:scale:states:only:)` does onto one SVG or PDF page, sized in
+    /// points; the pixels drawing makes (shadows, images) are embedded at `scale` to a point.
+    /// The file's bytes.
+    public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> [UInt8] {
+        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view)
+        let surface = try VectorSurface(format, width: max(area.width, 1 / scale), height: max(area.height, 1 / scale))
+        surface.drawsPixels(atScale: scale)
         let context = try DrawingContext(surface)
-        context.clear(to: document.canvas.background)
-        // Moved by whole pixels, so the edges fall on the pixel grid where they fall on the canvas.
-        context.translate(-pixels.x, -pixels.y)
-        context.scale(scale)
-        painter.drawing(on: context, scale: scale) { component.draw(in: frame, with: painter) }
-        try context.check("drawing a \(view.type.className)")
-        return surface
+        context.translate(-area.x * scale, -area.y * scale)
+        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
+        try context.check("drawing the canvas")
+        return try surface.finish()
+    }
+
+    /// What a render covers, in points, once it is known to be drawable at `scale`: the canvas,
+    /// or view `only`'s visual bounds in its state.
+    private func area(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState,
+                      only view: Int?) throws(Diagnostic) -> Rect {
+        try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
+        guard let view else { return Rect(x: 0, y: 0, width: layout.canvasSize.width, height: layout.canvasSize.height) }
+        let bounds = document.views[view].component(in: states(view)).visualBounds(in: layout.frames[view])
+        // A view may cover more than a canvas whose size the file gives.
+        try Self.checkDrawable(bounds.size, scale: scale, named: "the area view #\(view + 1) covers", at: document.views[view].location)
+        return bounds
     }
 
     /// Draws the canvas onto `context`, which maps pixels 1:1; only inside `damage` (points) when
-    /// given, repainting the background there first, so a state change redraws just its view.
+    /// given, repainting the background there first, so a state change redraws just its view;
+    /// only view `only` when given.
     public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
-                     states: (Int) -> ControlState, damage: Rect? = nil, overlay: ((Painter) -> Void)? = nil) {
+                     states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, overlay: ((Painter) -> Void)? = nil) {
         context.save()
         if let damage {
             context.newPath()
@@ -91,7 +100,7 @@ public final class Renderer {
         if damage != nil { memo.prepare(for: document, layout: layout) }
         painter.drawing(on: context, scale: scale) {
             let views = document.views
-            for index in views.indices {
+            for index in views.indices where only == nil || index == only {
                 let frame = layout.frames[index]
                 let state = states(index)
                 if let damage {

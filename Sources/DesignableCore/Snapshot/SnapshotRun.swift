@@ -79,7 +79,7 @@ public struct SnapshotRun {
         var drawing = job
         // The single place a snapshot's variant reaches the drawing: the appearance and the
         // layout direction are set here from `snapshot.variant` when the render job has them.
-        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.state, view: snapshot.index)
+        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.state, view: "#\(snapshot.index + 1)")
         let output = try drawing.run(document: document)
         guard let surface = output.surface, let png = output.png else {
             // Not drawn: the view is too large to draw at this scale (the last finding says so).

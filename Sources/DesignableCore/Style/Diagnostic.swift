@@ -105,9 +105,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `path:line:col: error: message`, the form editors jump to.
-    public var description: String {
+    public var description: String { description(colored: false) }
+
+    /// `description`, with the place in bold and the severity in bold red or yellow when
+    /// `colored`, as compilers colour their findings on a terminal (`TerminalColors` says when).
+    public func description(colored: Bool) -> String {
+        func paint(_ text: String, _ style: String) -> String { colored ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text }
         let place = path.isEmpty ? "\(location.line):\(location.column)" : "\(path):\(location.line):\(location.column)"
-        return "\(place): \(severity.rawValue): \(message)"
+        return "\(paint(place, "1")): \(paint(severity.rawValue, severity == .error ? "1;31" : "1;33")): \(message)"
     }
 
     /// `line:col: message`, short enough for a banner inside the window.

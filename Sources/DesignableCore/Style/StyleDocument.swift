@@ -48,6 +48,14 @@ public final class StyleDocument {
         self.dependencies = dependencies
         self.continuity = continuity
     }
+
+    /// The index of the view `name` names: its `id`, else `#N` for the Nth view as `inspect`
+    /// numbers them (from 1); nil when none.
+    public func view(named name: String) -> Int? {
+        if let index = views.firstIndex(where: { $0.id == name }) { return index }
+        guard name.hasPrefix("#"), let number = Int(name.dropFirst()), views.indices.contains(number - 1) else { return nil }
+        return number - 1
+    }
 }
 
 /// One entry of `views:`: its class, where it goes, and the property maps that configure it.
@@ -187,4 +195,30 @@ public final class StyledView {
 
     /// The state the view starts in (`isSelected`, `isEnabled`).
     public var initialState: ControlState { component(in: .normal).initialState }
+}
+
+// MARK: - State maps, for listings
+
+extension StyledView {
+    /// A state's map as the file writes it (`selected: {…}`): the state, where its key is, and a
+    /// row for each property it sets, valued as the view has it in that state.
+    public struct StateMap {
+        public let state: ControlState
+        public let location: SourceLocation
+        public let rows: [PropertyRow]
+    }
+
+    /// The view's state maps, in the order their looks layer over each other; what `inspect`
+    /// and its JSON list.
+    public var writtenStateMaps: [StateMap] {
+        stateMaps.map { map in
+            var names = Set(map.pairs.compactMap(\.key.scalar))
+            if case .mapping(let layer)? = map.pairs.value(forKey: "layer")?.kind {
+                names.formUnion(layer.compactMap { $0.key.scalar.map { "layer." + $0 } })
+            }
+            let key = properties.first { $0.key.scalar == map.state.description }?.key
+            return StateMap(state: map.state, location: key?.location ?? location,
+                            rows: PropertyRow.rows(of: component(in: map.state)).filter { names.contains($0.name) })
+        }
+    }
 }
