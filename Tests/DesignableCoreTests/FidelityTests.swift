@@ -178,10 +178,13 @@ final class FidelityTests: XCTestCase {
     func testUIKitsEnumSpellingsAreAccepted() throws {
         XCTAssertEqual(try button("  - {class: UIButton, imageRendering: alwaysTemplate}\n").imageRendering, .template)
         XCTAssertEqual(try button("  - {class: UIButton, imageRendering: alwaysOriginal}\n").imageRendering, .original)
-        XCTAssertEqual(try button("  - {class: UIButton, alignment: leading}\n").alignment, .left)
-        XCTAssertEqual(try button("  - {class: UIButton, alignment: trailing}\n").alignment, .right)
+        // UIKit's directional alignments are their own values: left in a left-to-right layout,
+        // right in a right-to-left one.
+        XCTAssertEqual(try button("  - {class: UIButton, alignment: leading}\n").alignment.physical(in: .leftToRight), .left)
+        XCTAssertEqual(try button("  - {class: UIButton, alignment: leading}\n").alignment.physical(in: .rightToLeft), .right)
+        XCTAssertEqual(try button("  - {class: UIButton, alignment: trailing}\n").alignment.physical(in: .rightToLeft), .left)
+        XCTAssertEqual(try button("  - {class: UIButton, alignment: left}\n").alignment.physical(in: .rightToLeft), .left, "left never flips")
         XCTAssertEqual(try button("  - {class: UIButton, alignment: fill}\n").alignment, .fill)
-        XCTAssertEqual(try button("  - {class: UIButton, alignment: leading}\n").$alignment.styleText, "left")
         // The schema and "did you mean" know them too.
         XCTAssertEqual(HorizontalAlignment.shape.schema.compact, #"{"enum": ["left", "center", "right", "fill", "leading", "trailing"]}"#)
         XCTAssertEqual(ImageRendering.shape.schema.compact, #"{"enum": ["template", "original", "alwaysTemplate", "alwaysOriginal"]}"#)

@@ -4,9 +4,19 @@ public enum HorizontalAlignment: String, InspectableEnum, Sendable {
     /// The content stretched over the whole width: the title takes what the image leaves (its
     /// text from the left), and an image alone is stretched to the width.
     case fill
+    /// UIKit's directional alignments: the left in a left-to-right layout, the right in a
+    /// right-to-left one (and the other way for `trailing`); `left` and `right` never flip.
+    case leading, trailing
     public static var typeName: String { "UIControl.ContentHorizontalAlignment" }
-    /// UIKit's directional names, in a left-to-right layout.
-    public static let aliases: KeyValuePairs<String, HorizontalAlignment> = ["leading": .left, "trailing": .right]
+
+    /// The alignment on the page in a layout that reads `direction`: left, center, right or fill.
+    public func physical(in direction: LayoutDirection) -> HorizontalAlignment {
+        switch self {
+        case .leading: return direction == .leftToRight ? .left : .right
+        case .trailing: return direction == .leftToRight ? .right : .left
+        default: return self
+        }
+    }
 }
 
 /// Where the image sits beside the title (`UIButton.Configuration.imagePlacement`).
@@ -28,7 +38,7 @@ public enum ButtonType: Sendable {
 open class Button: Component {
     @Inspectable("Title shown in the button.") public var title = ""
     @Inspectable("Colour of the title; the tint colour when unset, as a system button.") public var titleColor: Color? = nil
-    @Inspectable("Tint: the title's colour when it has none of its own, and a template image's fill.") public var tintColor = Color(rgb: 0x007AFF)
+    @Inspectable("Tint: the title's colour when it has none of its own, and a template image's fill.") public var tintColor = Color.systemBlue
     @Inspectable("Title font, as Pango describes one: family, style, size.") public var font = Font("Sans 15")
     @Inspectable("Fill behind the content.") public var backgroundColor = Color.clear
     @Inspectable("Image beside the title (SVG or PNG, by name).") public var image: ImageReference? = nil
@@ -83,18 +93,20 @@ open class Button: Component {
         public var imageRect: Rect?
         public var titleRect: Rect?
         public var titleBox = TextBox.singleLine
+        /// Which way the layout read, for edge insets applied after it.
+        public var direction = LayoutDirection.leftToRight
     }
 
     /// Moves a laid-out title or image as UIKit applies `titleEdgeInsets` or `imageEdgeInsets`
     /// (`leading` is the left inset, `trailing` the right). UIKit insets the content rectangle and
     /// aligns the title or image in what is left: toward the aligned edge by that edge's inset, and
     /// by half the difference of the two where it is centred (vertically, always).
-    public final func shift(_ rect: Rect, by insets: EdgeInsets) -> Rect {
+    public final func shift(_ rect: Rect, by insets: EdgeInsets, direction: LayoutDirection = .leftToRight) -> Rect {
         let dx: Double
-        switch alignment {
+        switch alignment.physical(in: direction) {
         case .left, .fill: dx = insets.leading
         case .right: dx = -insets.trailing
-        case .center: dx = (insets.leading - insets.trailing) / 2
+        default: dx = (insets.leading - insets.trailing) / 2
         }
         return rect.offsetBy(dx: dx, dy: (insets.top - insets.bottom) / 2)
     }
@@ -112,7 +124,9 @@ open class Button: Component {
     /// side, `imagePadding` between), the group aligned inside the content insets, centred
     /// vertically; the title wraps or truncates in the width the image leaves it.
     public func layoutContent(in bounds: Rect, with painter: Painter) -> ContentLayout {
-        let area = contentInsets.inset(bounds)
+        let direction = painter.layoutDirection
+        let alignment = alignment.physical(in: direction)
+        let area = contentInsets.inset(bounds, direction: direction)
         var imageSize = image.map { painter.size(of: $0) }
         let gap = !title.isEmpty && imageSize != nil ? imagePadding : 0
         let titleWidth = max(0, area.width - (imageSize?.width ?? 0) - gap)
@@ -129,15 +143,16 @@ open class Button: Component {
         var x: Double
         switch alignment {
         case .left, .fill: x = area.x
-        case .center: x = area.midX - contentWidth / 2
         case .right: x = area.maxX - contentWidth
+        default: x = area.midX - contentWidth / 2
         }
-        var layout = ContentLayout(titleBox: box)
+        var layout = ContentLayout(titleBox: box, direction: direction)
         func place(_ size: Size) -> Rect {
             defer { x += size.width + gap }
             return Rect(x: x, y: area.midY - size.height / 2, width: size.width, height: size.height)
         }
-        switch imagePlacement {
+        // The group is placed left to right; in a right-to-left layout the leading item is the right one.
+        switch (imagePlacement == .leading) == (direction == .leftToRight) ? ImagePlacement.leading : .trailing {
         case .leading:
             layout.imageRect = imageSize.map(place)
             layout.titleRect = titleSize.map(place)

@@ -41,13 +41,13 @@ public final class FancyButton: Button {
     /// The seed's `titleEdgeInsets` and `imageEdgeInsets`, applied as UIKit applies them.
     public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
         content.titleRect = content.titleRect.map {
-            shift($0, by: EdgeInsets(top: titleTopPadding, leading: titleLeftPadding, bottom: titleBottomPadding, trailing: titleRightPadding))
+            shift($0, by: EdgeInsets(top: titleTopPadding, leading: titleLeftPadding, bottom: titleBottomPadding, trailing: titleRightPadding), direction: content.direction)
         }
         content.imageRect = content.imageRect.map { rect in
             // The seed's `layoutSubviews()` sets `imageEdgeInsets.left = bounds.width - imageView.width
             // - imageRightPadding` over the left padding: the right edge when left-aligned.
             let left = enableImageRightAligned ? bounds.width - rect.width - imageRightPadding : imageLeftPadding
-            return shift(rect, by: EdgeInsets(top: imageTopPadding, leading: left, bottom: imageBottomPadding, trailing: imageRightPadding))
+            return shift(rect, by: EdgeInsets(top: imageTopPadding, leading: left, bottom: imageBottomPadding, trailing: imageRightPadding), direction: content.direction)
         }
     }
 }

@@ -14,7 +14,7 @@ public enum ComponentRegistry {
 public final class CanvasSettings: PropertyHolder {
     @Inspectable("Size of the canvas; fitted to the views when unset.") public var size: Size? = nil
     @Inspectable("Width of the canvas, its height fitted to the views (when size is unset).", minimum: 0) public var width: Double? = nil
-    @Inspectable("Colour behind the views.") public var background = Color.white
+    @Inspectable("Colour behind the views; systemBackground (white, or black in dark appearance) by default.") public var background = Color.systemBackground
     @Inspectable("Space between the canvas edge and the column of views.", minimum: 0) public var padding = 16.0
     @Inspectable("Space between views in the column.", minimum: 0) public var spacing = 12.0
 }

@@ -56,6 +56,6 @@ public final class SubscribeButton: Button {
     }
 
     public override func adjust(_ content: inout ContentLayout, in bounds: Rect) {
-        content.imageRect = content.imageRect.map { shift($0, by: imageEdgeInsets) }
+        content.imageRect = content.imageRect.map { shift($0, by: imageEdgeInsets, direction: content.direction) }
     }
 }

@@ -13,6 +13,8 @@ public final class Painter {
     let shadows = ShadowCache()
     /// Device pixels per point of the current drawing.
     public private(set) var scale = 1.0
+    /// Which way the layout reads: flips leading and trailing insets, alignments and placements.
+    public var layoutDirection = LayoutDirection.leftToRight
     private var drawing: DrawingContext?
 
     public init(text: TextEngine = TextEngine(), images: ImageCache = ImageCache()) {

@@ -34,9 +34,12 @@ public struct RenderJob {
         public var format: Format
         /// One view to draw alone, trimmed to what it covers: its `id`, or `#N` (`StyleDocument.view(named:)`).
         public var view: String?
+        /// The appearance colours are drawn in.
+        public var appearance: Appearance
 
         public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
-                    format: Format = .png, view: String? = nil) {
+                    format: Format = .png, view: String? = nil, appearance: Appearance = .light) {
+            self.appearance = appearance
             self.scale = scale
             self.state = state
             self.availableWidth = availableWidth
@@ -131,6 +134,7 @@ public struct RenderJob {
         let only = options.view.flatMap { document.view(named: $0) }
         var surface: ImageSurface?
         var refusal: Diagnostic?
+        renderer.appearance = options.appearance
         do {
             if options.view != nil && only == nil {
                 // A view the file does not have: nothing is drawn, and the caller names the mistake.

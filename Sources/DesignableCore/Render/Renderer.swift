@@ -1,6 +1,10 @@
 /// Draws documents with Cairo, keeping its text and image caches across frames.
 public final class Renderer {
     public let painter: Painter
+    /// The appearance every colour is drawn in (UIKit's `userInterfaceStyle`).
+    public var appearance = Appearance.light
+    /// Which way layouts read: right to left flips leading and trailing, as UIKit does.
+    public var layoutDirection = LayoutDirection.leftToRight
     /// The last image rendered, drawn into again when nobody else holds it any more: a new
     /// surface per frame would cost a zeroed allocation and its page faults every time.
     private var spare: ImageSurface?
@@ -85,6 +89,8 @@ public final class Renderer {
     /// only view `only` when given.
     public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
                      states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, overlay: ((Painter) -> Void)? = nil) {
+        context.appearance = appearance
+        painter.layoutDirection = layoutDirection
         context.save()
         if let damage {
             context.newPath()

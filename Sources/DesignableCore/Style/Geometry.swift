@@ -74,8 +74,15 @@ public struct EdgeInsets: Hashable, Sendable {
     }
     public static let zero = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 
-    public func inset(_ rect: Rect) -> Rect {
-        Rect(x: rect.x + leading, y: rect.y + top,
-             width: max(0, rect.width - leading - trailing), height: max(0, rect.height - top - bottom))
+    public func inset(_ rect: Rect, direction: LayoutDirection = .leftToRight) -> Rect {
+        let (left, right) = direction == .leftToRight ? (leading, trailing) : (trailing, leading)
+        return Rect(x: rect.x + left, y: rect.y + top,
+                    width: max(0, rect.width - left - right), height: max(0, rect.height - top - bottom))
     }
+}
+
+/// Which way a layout reads (`UIUserInterfaceLayoutDirection`): leading is the left in a
+/// left-to-right layout and the right in a right-to-left one (Arabic, Hebrew).
+public enum LayoutDirection: String, CaseIterable, Sendable {
+    case leftToRight = "ltr", rightToLeft = "rtl"
 }
