@@ -33,8 +33,8 @@ _designable() {
     # Anything but a command is a style file: the preview's shortcut.
     case $command in
     preview) options="--scale --screenshot --screenshot-dir --trace --allow-outside-images -h --help" ;;
-    render) options="-o --output --scale --state --view --allow-outside-images -h --help" ;;
-    check) options="--strict --allow-outside-images -h --help" ;;
+    render) options="-o --output --scale --state --view --outline --allow-outside-images -h --help" ;;
+    check) options="--strict --audit --allow-outside-images -h --help" ;;
     inspect) options="--json --allow-outside-images -h --help" ;;
     bench) options="--scale --frames --json -h --help" ;;
     schema) options="-h --help" ;;

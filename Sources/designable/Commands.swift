@@ -48,6 +48,7 @@ struct RenderCommand: Command {
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled.",
                    completion: .words(controlStates.map(\.key))),
         OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it."),
+        OptionSpec(name: "--outline", help: "Draw each view's frame, content insets, image and title rectangles, with a legend below."),
         .allowOutsideImages,
     ]
     static let discussion = """
@@ -57,6 +58,7 @@ struct RenderCommand: Command {
         """
 
     let style: String, output: String, scale: Double, state: ControlState?, format: RenderJob.Format, view: String?
+    let outline: Bool
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
@@ -69,10 +71,12 @@ struct RenderCommand: Command {
         scale = try arguments.number("--scale", default: 1, in: 0.5...4)
         state = try parseState(arguments.values["--state"])
         view = arguments.values["--view"]
+        outline = arguments.flags.contains("--outline")
     }
 
     func run() throws -> Int32 {
-        let options = RenderJob.Options(scale: scale, state: state, format: format, view: view)
+        var options = RenderJob.Options(scale: scale, state: state, format: format, view: view)
+        options.outline = outline
         let rendered = try RenderJob(options: options).run(path: style)
         Console.report(rendered.findings)
         if let view, let document = rendered.document, document.view(named: view) == nil {
@@ -103,21 +107,34 @@ struct CheckCommand: Command {
     static let positionals = ["STYLE"]
     static let options: [OptionSpec] = [
         OptionSpec(name: "--strict", help: "Fail (exit 1) on warnings too, as a CI job wants."),
+        OptionSpec(name: "--audit", help: "Audit accessibility too: contrast, tap targets, truncated titles, every state, light and dark."),
         .allowOutsideImages,
     ]
+    static let discussion = """
+        --audit draws each view in each of its states, in light and dark appearance, and warns
+        of a title whose contrast with the pixels behind its glyphs is under WCAG 2's 4.5:1
+        (3:1 for large text: 24 points, or 18.66 bold), a control smaller than 44×44 points,
+        and a title truncated or cut off by the view's bounds. A disabled state's contrast is
+        not checked, as WCAG exempts inactive controls.
+        """
 
-    let style: String, strict: Bool
+    let style: String, strict: Bool, audit: Bool
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
         strict = arguments.flags.contains("--strict")
+        audit = arguments.flags.contains("--audit")
     }
 
     func run() throws -> Int32 {
         let result = StyleLoader.load(path: style)
-        let layout = result.document.map { Renderer().layout($0) }
+        let renderer = Renderer()
+        let layout = result.document.map { renderer.layout($0) }
         // A file can be well-formed and still draw views where nobody sees them, or be too large to draw.
-        let findings = Findings.all(result, layout: layout)
+        var findings = Findings.all(result, layout: layout)
+        if audit, !findings.hasErrors, let document = result.document, let layout {
+            findings += Audit.run(document, layout: layout, renderer: renderer).map(\.diagnostic)
+        }
         Console.report(findings)
         let fails = findings.hasErrors || (strict && findings.warningCount > 0)
         Console.out(summary(findings, views: result.document?.views.count, fails: fails))

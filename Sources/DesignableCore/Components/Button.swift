@@ -164,6 +164,14 @@ open class Button: Component {
         return layout
     }
 
+    /// The content-inset rectangle the content is aligned in, and the image and title where
+    /// `layoutContent` puts them (edge insets applied).
+    open override func layoutRectangles(in bounds: Rect, with painter: Painter) -> LayoutRectangles {
+        let content = layoutContent(in: bounds, with: painter)
+        return LayoutRectangles(frame: bounds, content: contentInsets.inset(bounds, direction: painter.layoutDirection),
+                                image: content.imageRect, title: content.titleRect)
+    }
+
     open override func intrinsicContentSize(_ painter: Painter) -> Size? {
         let titleSize = title.isEmpty ? Size.zero : painter.measure(title, font: font, in: titleBox(width: nil))
         let imageSize = image.map { painter.size(of: $0) } ?? .zero

@@ -175,6 +175,13 @@ open class Component: PropertyHolder {
     /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
     open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }
 
+    /// The rectangles Interface Builder's layout rectangles show for the view in `bounds`: what
+    /// `render --outline`, the preview's `o` and its inspector show. A view with content says
+    /// where it lays it out; a plain view has its frame only.
+    open func layoutRectangles(in bounds: Rect, with painter: Painter) -> LayoutRectangles {
+        LayoutRectangles(frame: bounds)
+    }
+
     /// Writes the component's look into its layer, as a UIView subclass sets `layer.cornerRadius`
     /// and friends from its inspectables. An override calls `super` first, then sets what it owns.
     open func configure(_ layer: inout Layer, in bounds: Rect) {}

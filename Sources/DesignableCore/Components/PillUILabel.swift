@@ -29,8 +29,16 @@ public final class PillUILabel: Component {
     }
 
     public override func drawContent(in bounds: Rect, with painter: Painter) {
+        painter.drawText(text, font: font, color: textColor, at: textRect(in: bounds, with: painter).origin)
+    }
+
+    public override func layoutRectangles(in bounds: Rect, with painter: Painter) -> LayoutRectangles {
+        LayoutRectangles(frame: bounds, title: text.isEmpty ? nil : textRect(in: bounds, with: painter))
+    }
+
+    /// The text's box, centred in the bounds.
+    private func textRect(in bounds: Rect, with painter: Painter) -> Rect {
         let size = painter.measure(text, font: font)
-        painter.drawText(text, font: font, color: textColor,
-                         at: Point(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2))
+        return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
     }
 }

@@ -192,6 +192,18 @@ public final class DrawingContext {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// The device pixels `rect` (user space) covers under the current transform: its corners'
+    /// bounding box, so a rotated rectangle's too.
+    public func deviceBounds(of rect: Rect) -> Rect {
+        var (left, top, right, bottom) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(rect.x, rect.y), (rect.maxX, rect.y), (rect.x, rect.maxY), (rect.maxX, rect.maxY)] {
+            var (dx, dy) = (x, y)
+            cairo_user_to_device(pointer, &dx, &dy)
+            (left, top, right, bottom) = (min(left, dx), min(top, dy), max(right, dx), max(bottom, dy))
+        }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     public func rectangle(_ rect: Rect) {
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
     }

@@ -216,6 +216,15 @@ public final class Painter {
         self.fill(Shape(rect, cornerRadius: radius), with: fill)
     }
 
+    /// `rect`'s outline, `width` wide and inside it, dashed by `dash` (on, off, … in points) when given.
+    public func stroke(_ rect: Rect, width: Double, color: Color, dash: [Double]? = nil) {
+        guard let drawing, width > 0, color.alpha > 0 else { return }
+        drawing.newPath()
+        drawing.rectangle(rect.insetBy(dx: width / 2, dy: width / 2))
+        drawing.setSource(color)
+        drawing.stroke(width: width, dash: dash)
+    }
+
     /// A border drawn inside `shape` along its corners, as `CALayer` draws `borderWidth`.
     public func border(_ shape: Shape, width: Double, color: Color) {
         guard let drawing, width > 0, color.alpha > 0 else { return }
@@ -230,8 +239,36 @@ public final class Painter {
     /// Draws text fitted to `box` (one line unless told) with its logical top-left at `origin`.
     public func drawText(_ string: String, font: Font, color: Color, at origin: Point, in box: TextBox = .singleLine) {
         guard let drawing, !string.isEmpty, color.alpha > 0 else { return }
-        text.draw(text.layout(string, font: font, in: box), at: origin, color: color, in: drawing)
+        let layout = text.layout(string, font: font, in: box)
+        if let textObserver {
+            let ink = layout.ink.offsetBy(dx: origin.x, dy: origin.y)
+            textObserver(DrawnText(string: string, font: font, color: color, box: box, origin: origin, layout: layout,
+                                   deviceInk: drawing.deviceBounds(of: ink)))
+            return
+        }
+        text.draw(layout, at: origin, color: color, in: drawing)
     }
+
+    /// Text as a drawing was about to show it: what the accessibility audit measures.
+    struct DrawnText {
+        let string: String
+        let font: Font
+        /// As it would be drawn, a state's fade included; resolved for an appearance by the reader.
+        let color: Color
+        let box: TextBox
+        /// The layout's top-left, in canvas points.
+        let origin: Point
+        let layout: TextLayout
+        /// The glyphs' ink on the target, in device pixels (rotation included).
+        let deviceInk: Rect
+
+        /// The glyphs' ink in canvas points.
+        var ink: Rect { layout.ink.offsetBy(dx: origin.x, dy: origin.y) }
+    }
+
+    /// While set, text is handed to it instead of drawn: the audit draws a view without its own
+    /// text to see what lies behind it. One check per text on the normal path.
+    var textObserver: ((DrawnText) -> Void)?
 
     /// Draws an image into `rect`: through `tint` for a template image, as is otherwise;
     /// a missing or unreadable image shows a placeholder so the gap is noticed.

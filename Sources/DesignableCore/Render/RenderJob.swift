@@ -36,6 +36,8 @@ public struct RenderJob {
         public var view: String?
         /// The appearance colours are drawn in.
         public var appearance: Appearance
+        /// Each view's layout rectangles drawn over it, with their legend in a strip below.
+        public var outline = false
 
         public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
                     format: Format = .png, view: String? = nil, appearance: Appearance = .light) {
@@ -139,9 +141,11 @@ public struct RenderJob {
             if options.view != nil && only == nil {
                 // A view the file does not have: nothing is drawn, and the caller names the mistake.
             } else if let vector = options.format.vector {
-                output.vector = try renderer.render(vector, document, layout: layout, scale: options.scale, states: states, only: only)
+                output.vector = try renderer.render(vector, document, layout: layout, scale: options.scale, states: states, only: only,
+                                                    outlines: options.outline)
             } else {
-                surface = try renderer.render(document, layout: layout, scale: options.scale, states: states, only: only)
+                surface = try renderer.render(document, layout: layout, scale: options.scale, states: states, only: only,
+                                              outlines: options.outline)
             }
             output.phases.render = lap(&start)
         } catch let diagnostic as Diagnostic {

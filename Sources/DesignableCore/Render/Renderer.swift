@@ -38,10 +38,12 @@ public final class Renderer {
 
     /// Renders the whole canvas into a new image at `scale`, each view in the state `states` gives
     /// it; or, with `only`, that view alone on the canvas's background, trimmed to what it covers
-    /// (its shadow included) and to whole pixels around it.
-    public func render(_ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> ImageSurface {
-        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view).pixelAligned(scale: scale)
+    /// (its shadow included) and to whole pixels around it. With `outlines`, each view's layout
+    /// rectangles are drawn over it and their legend below it.
+    public func render(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState = { _ in .normal },
+                       only view: Int? = nil, outlines: Bool = false) throws -> ImageSurface {
+        let (covered, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+        let area = covered.pixelAligned(scale: scale)
         let width = max(1, Int(area.width)), height = max(1, Int(area.height))
         let surface: ImageSurface
         if spare?.width == width, spare?.height == height, isKnownUniquelyReferenced(&spare!) {
@@ -52,7 +54,7 @@ public final class Renderer {
         }
         let context = try DrawingContext(surface)
         context.translate(-area.x, -area.y)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
+        draw(document, layout: layout, scale: scale, on: context, states: states, only: view, legend: legend)
         try context.check("drawing the canvas")
         return surface
     }
@@ -61,27 +63,48 @@ public final class Renderer {
     /// points; the pixels drawing makes (shadows, images) are embedded at `scale` to a point.
     /// The file's bytes.
     public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> [UInt8] {
-        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view)
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil, outlines: Bool = false) throws -> [UInt8] {
+        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
         let surface = try VectorSurface(format, width: max(area.width, 1 / scale), height: max(area.height, 1 / scale))
         surface.drawsPixels(atScale: scale)
         let context = try DrawingContext(surface)
         context.translate(-area.x * scale, -area.y * scale)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
+        draw(document, layout: layout, scale: scale, on: context, states: states, only: view, legend: legend)
         try context.check("drawing the canvas")
         return try surface.finish()
     }
 
     /// What a render covers, in points, once it is known to be drawable at `scale`: the canvas,
-    /// or view `only`'s visual bounds in its state.
+    /// or view `only`'s visual bounds in its state; with `outlines`, a strip below for their
+    /// legend, which is where the legend goes.
     private func area(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState,
-                      only view: Int?) throws(Diagnostic) -> Rect {
+                      only view: Int?, outlines: Bool) throws(Diagnostic) -> (area: Rect, legend: Rect?) {
         try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
-        guard let view else { return Rect(x: 0, y: 0, width: layout.canvasSize.width, height: layout.canvasSize.height) }
-        let bounds = document.views[view].component(in: states(view)).visualBounds(in: layout.frames[view])
-        // A view may cover more than a canvas whose size the file gives.
-        try Self.checkDrawable(bounds.size, scale: scale, named: "the area view #\(view + 1) covers", at: document.views[view].location)
-        return bounds
+        var area = Rect(x: 0, y: 0, width: layout.canvasSize.width, height: layout.canvasSize.height)
+        if let view {
+            area = document.views[view].component(in: states(view)).visualBounds(in: layout.frames[view])
+            // A view may cover more than a canvas whose size the file gives.
+            try Self.checkDrawable(area.size, scale: scale, named: "the area view #\(view + 1) covers", at: document.views[view].location)
+        }
+        guard outlines else { return (area, nil) }
+        // A view narrower than the legend's longest word widens the picture to it, on the canvas's background.
+        area.size.width = max(area.width, LayoutOutlines.minimumLegendWidth(painter: painter))
+        let legend = Rect(x: area.x, y: area.maxY, width: area.width, height: LayoutOutlines.legendHeight(width: area.width, painter: painter))
+        area.size.height += legend.height
+        return (area, legend)
+    }
+
+    /// Draws as `draw(_:layout:scale:on:states:damage:only:overlay:)` does, and with a `legend`
+    /// rectangle each view's layout rectangles over it and their legend there.
+    private func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
+                      states: (Int) -> ControlState, only: Int?, legend: Rect?) {
+        guard let legend else { return draw(document, layout: layout, scale: scale, on: context, states: states, only: only) }
+        withoutActuallyEscaping(states) { states in
+            draw(document, layout: layout, scale: scale, on: context, states: states, only: only) { painter in
+                LayoutOutlines.draw(document, layout: layout, states: states, only: only, painter: painter)
+                LayoutOutlines.drawLegend(in: legend, painter: painter)
+            }
+        }
     }
 
     /// Draws the canvas onto `context`, which maps pixels 1:1; only inside `damage` (points) when

@@ -78,6 +78,12 @@ public final class TextLayout {
     public let size: Size
     /// The width to clip the drawing to, for text cut at the box's edge.
     let clipWidth: Double?
+    /// Where the glyphs' ink lies, from the layout's top-left: what a reader sees, which the
+    /// accessibility audit measures the background under and checks against the view's bounds.
+    public let ink: Rect
+    /// Whether the box took text out: an ellipsis, lines past the last one allowed, or a line
+    /// cut at the box's edge.
+    public let isTruncated: Bool
 
     init(context: OpaquePointer, text: String, font: FontDescription, box: TextBox) {
         pointer = pango_layout_new(context)
@@ -88,18 +94,30 @@ public final class TextLayout {
         pango_layout_set_attributes(pointer, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_text(pointer, box.fitting(text), -1)
+        var cut = false
         if let width = box.width, !box.clips {
-            Self.fit(pointer, in: box, width: width)
+            cut = Self.fit(pointer, in: box, width: width)
         }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(pointer, nil, &logical)
-        let natural = Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        var logical = PangoRectangle(), inked = PangoRectangle()
+        pango_layout_get_extents(pointer, &inked, &logical)
+        let points = 1 / Double(PANGO_SCALE)
+        let natural = Size(width: Double(logical.width) * points, height: Double(logical.height) * points)
         clipWidth = box.clips ? box.width : nil
         size = Size(width: min(natural.width, clipWidth ?? natural.width), height: natural.height)
+        var ink = Rect(x: Double(inked.x) * points, y: Double(inked.y) * points,
+                       width: Double(inked.width) * points, height: Double(inked.height) * points)
+        if let clipWidth {
+            // Drawing clips the sides at the box's edge: what lies beyond is never seen.
+            let right = min(ink.maxX, clipWidth), left = max(ink.x, 0)
+            ink = Rect(x: left, y: ink.y, width: max(0, right - left), height: ink.height)
+        }
+        self.ink = ink
+        isTruncated = cut || (clipWidth.map { natural.width > $0 + 0.01 } ?? false)
     }
 
-    /// Wraps and truncates the layout's text to `width` and the box's lines, as `lineBreakMode` says.
-    private static func fit(_ layout: OpaquePointer, in box: TextBox, width: Double) {
+    /// Wraps and truncates the layout's text to `width` and the box's lines, as `lineBreakMode`
+    /// says; whether text was taken out.
+    private static func fit(_ layout: OpaquePointer, in box: TextBox, width: Double) -> Bool {
         if box.lineBreakMode == .byCharWrapping {
             breakBeforeOverflow(layout, width: width)
         } else {
@@ -107,7 +125,7 @@ public final class TextLayout {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
         let lines = box.numberOfLines
-        guard lines > 0, pango_layout_get_line_count(layout) > Int32(clamping: lines) else { return }
+        guard lines > 0, pango_layout_get_line_count(layout) > Int32(clamping: lines) else { return false }
         let text = Array(String(cString: pango_layout_get_text(layout)).utf8)
         let lastShown = pango_layout_get_line_readonly(layout, Int32(lines - 1))!.pointee
         let ellipsis: PangoEllipsizeMode
@@ -118,7 +136,7 @@ public final class TextLayout {
         case .byWordWrapping, .byCharWrapping, .byClipping:
             // Wrapping modes stop after the last line, at the word or character it ends with.
             pango_layout_set_text(layout, String(decoding: text, as: UTF8.self), lastShown.start_index + lastShown.length)
-            return
+            return true
         }
         // The last line shown holds all the rest, truncated where the mode says. Pango limits lines
         // per paragraph (a height in points would depend on the device scale), so the lines before
@@ -135,6 +153,8 @@ public final class TextLayout {
         pango_layout_set_text(layout, shown.joined(separator: "\n"), -1)
         pango_layout_set_ellipsize(layout, ellipsis)
         pango_layout_set_height(layout, -1)
+        // Lines joined into the last one may still fit it (a break the text wrote, say).
+        return pango_layout_is_ellipsized(layout) != 0
     }
 
     /// Breaks the layout's lines before the first character that does not fit `width`, as
@@ -228,16 +248,25 @@ public final class TextEngine {
         let key = LayoutKey(text: text, font: font, box: box)
         if let cached = layouts[key] { return cached }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
-        let description: FontDescription
-        if let known = fonts[font] {
-            description = known
-        } else {
-            description = FontDescription(font)
-            fonts[font] = description
-        }
-        let made = TextLayout(context: context, text: text, font: description, box: box)
+        let made = TextLayout(context: context, text: text, font: description(of: font), box: box)
         layouts[key] = made
         return made
+    }
+
+    private func description(of font: Font) -> FontDescription {
+        if let known = fonts[font] { return known }
+        let made = FontDescription(font)
+        fonts[font] = made
+        return made
+    }
+
+    /// The size `font` is drawn at, in points, and its weight (400 regular, 700 bold), as Pango
+    /// reads its description: WCAG's "large text" depends on both.
+    public func traits(of font: Font) -> (size: Double, weight: Int) {
+        let pointer = description(of: font).pointer
+        // At 72 dpi a point and an absolute size's device unit are the same length.
+        return (Double(pango_font_description_get_size(pointer)) / Double(PANGO_SCALE),
+                Int(pango_font_description_get_weight(pointer).rawValue))
     }
 
     public func measure(_ text: String, font: Font, in box: TextBox = .singleLine) -> Size {
