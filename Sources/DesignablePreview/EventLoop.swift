@@ -33,6 +33,10 @@ final class EventLoop {
     private var lastReported: [Diagnostic] = []
     /// The title last given to the window.
     private var shownTitle: String?
+    /// Window sizes asked for and not yet answered, oldest first: any other size the server
+    /// reports was the user's doing, and from then on the window no longer follows the canvas.
+    private var requestedSizes: [(width: Int, height: Int)] = []
+    private var resizedByHand = false
 
     /// `viewport` is the window's size at creation, which the window was made with.
     init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
@@ -65,8 +69,11 @@ final class EventLoop {
         wake = frames.pending?.started ?? MonotonicClock.now()
         updateTitle()
         schedulePolling()
+        updateInsets()
         present()
         window.map()
+        // A banner at start (a warning) takes room the canvas then needs.
+        followCanvas()
         var descriptors = [pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while running {
@@ -140,7 +147,7 @@ final class EventLoop {
             if let layout = session.layout { viewport.setCanvasSize(layout.canvasSize) }
             if session.hasReloadComparison {
                 // A reload redraws only what the views whose look, state or frame changed cover.
-                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw {
+                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw, !composer.showsOverlays {
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
                 } else {
@@ -206,10 +213,9 @@ final class EventLoop {
         collectInputDamage()
     }
 
-    /// The canvas point under a window pixel; nil over the banner, the panel or off the window.
+    /// The canvas point under a window pixel; nil over the banner, the legend, the panel or off the window.
     private func canvasPoint(x: Int, y: Int) -> Point? {
-        if composer.bannerFrame(for: session, viewport: viewport).contains(x: x, y: y) { return nil }
-        return viewport.canvasPoint(x: x, y: y)
+        viewport.canvasPoint(x: x, y: y)
     }
 
     private func pressed(_ button: UInt32, x: Int, y: Int, shift: Bool) {
@@ -252,6 +258,17 @@ final class EventLoop {
             _ = screenshot(to: nil)
         case .inspector:
             toggleInspector()
+        case .outlines:
+            composer.showsOutlines.toggle()
+            if updateInsets() { followCanvas() }
+            scheduleFull(.input)
+        case .audit:
+            composer.showsAudit.toggle()
+            scheduleFull(.input)
+            if composer.showsAudit {
+                composer.audit.update(for: session)
+                flash(composer.audit.summary)
+            }
         case .scroll(let dy):
             scroll(dx: 0, dy: Int((dy * scale).rounded()))
         case .page(let down):
@@ -279,6 +296,12 @@ final class EventLoop {
         let inspector = damage.inspector && viewport.panelWidth > 0
         // A click that only changes the hidden inspector's subject draws nothing.
         guard !views.isEmpty || inspector else { return }
+        if composer.showsOverlays {
+            // Outlines and audit marks reach past a view's coverage, and a state changes them.
+            scheduleFull(.input)
+            frames.countViews(views.count)
+            return
+        }
         schedule(.input)
         for index in views {
             let region = composer.damage(of: index, session: session, layout: layout, viewport: viewport, before: damage.previousAreas[index])
@@ -293,16 +316,55 @@ final class EventLoop {
     /// The server says the window's size (it may be unchanged when the window only moved): a
     /// panel waiting for the resize shows with it, and the next frame redraws everything.
     private func resized(width: Int, height: Int) {
+        let answered = requestedSizes.firstIndex { $0 == (width, height) }
+        if let answered { requestedSizes.removeFirst(answered + 1) }
         // The back buffer never grows past the cap: a larger window draws its top-left part.
         let (width, height) = Viewport.drawnSize(width: width, height: height)
         guard width != viewport.windowWidth || height != viewport.windowHeight else { return }
+        if answered == nil { resizedByHand = true }
         viewport.windowWidth = width
         viewport.windowHeight = height
         if let panelWidth = panel.takePendingWidth() {
             viewport.panelWidth = panelWidth
             deadlines.cancel(.panel)
         }
+        // A wider or taller window may wrap the banner onto other lines: the canvas may need more room.
+        if updateInsets() { followCanvas() }
         scheduleFull(.resize)
+    }
+
+    /// Asks the window manager for a size, remembering it so its answer is not taken for the user's.
+    private func requestSize(width: Int, height: Int) {
+        requestedSizes.append((width, height))
+        window.requestSize(width: width, height: height)
+    }
+
+    /// Grows the window to show the whole canvas, its banner and legend (up to 90% of the
+    /// screen), when a save made the canvas larger than the window; never once the user has
+    /// sized the window, and never smaller.
+    private func followCanvas() {
+        guard !resizedByHand, let canvas = session.naturalCanvasSize else { return }
+        let display = window.display
+        let wanted = Viewport.windowSize(for: canvas, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
+        let current = requestedSizes.last ?? (viewport.windowWidth, viewport.windowHeight)
+        let width = max(current.width, min(wanted.width + viewport.panelWidth, display.screenWidth * 9 / 10))
+        let height = max(current.height, min(wanted.height + viewport.topInset + viewport.bottomInset, display.screenHeight * 9 / 10))
+        guard width > current.width || height > current.height else { return }
+        requestSize(width: width, height: height)
+    }
+
+    /// Sets the room the banner takes above the canvas and the legend below it; when either
+    /// changed, the canvas moves and every pixel is drawn again.
+    @discardableResult
+    private func updateInsets() -> Bool {
+        let top = composer.bannerFrame(for: session, viewport: viewport).height
+        let bottom = composer.legendHeight(viewport: viewport)
+        guard top != viewport.topInset || bottom != viewport.bottomInset else { return false }
+        viewport.topInset = top
+        viewport.bottomInset = bottom
+        viewport.clampScroll()
+        frames.fullRedraw = true
+        return true
     }
 
     /// Shows or hides the inspector, widening the window for it when the screen has room.
@@ -313,7 +375,7 @@ final class EventLoop {
             // The panel changes with the resize this causes, so the canvas is not laid out
             // twice; if no resize comes, the deadline applies it in place.
             deadlines.set(.panel, at: MonotonicClock.now() + PanelNegotiation.resizeWait)
-            window.requestSize(width: windowWidth, height: viewport.windowHeight)
+            requestSize(width: windowWidth, height: viewport.windowHeight)
         case .apply(let panelWidth):
             applyPanel(panelWidth)
         }
@@ -322,6 +384,7 @@ final class EventLoop {
     private func applyPanel(_ width: Int) {
         deadlines.cancel(.panel)
         viewport.panelWidth = width
+        updateInsets()
         scheduleFull(.input)
     }
 
@@ -353,7 +416,6 @@ final class EventLoop {
         let reaction = session.reaction(to: paths, forced: cause == .reloadKey)
         // Cheap (a stat per decoded image), and catches an image changed while unwatched.
         session.renderer.painter.images.revalidate()
-        let bannerBefore = composer.bannerFrame(for: session, viewport: viewport)
         let outcome = reaction.reread
             ? session.reload(force: reaction.force, reuseViews: reaction.reuseViews, frame: &frame)
             : .unchanged
@@ -367,23 +429,29 @@ final class EventLoop {
         case .loaded(let first):
             report(session.diagnostics)
             watcher.watch(session.dependencies)
-            if first { resizeToCanvas() }
             frames.merge(frame)
-            // What to redraw is known after the layout, in `render`; a changed image or a banner
-            // that goes away need more than the views that changed.
+            // What to redraw is known after the layout, in `render`; a changed image needs more
+            // than the views that changed.
             if reaction.redrawAll { frames.fullRedraw = true }
-            frames.redraw(bannerBefore)
+            updateBanner()
+            if first { resizeToCanvas() } else { followCanvas() }
         case .failed:
             report(session.diagnostics)
             frames.merge(frame)
-            frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
+            updateBanner()
         case .removed:
             fputs("designable: \(session.path) was removed; showing the last version until it is back\n", stderr)
             frames.merge(frame)
-            frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
+            updateBanner()
         }
         updateTitle()
         if session.document == nil { frames.fullRedraw = true }
+    }
+
+    /// After a reload: the banner's new text is drawn, and a banner that came, went or changed
+    /// height moves the canvas (a full redraw).
+    private func updateBanner() {
+        if !updateInsets(), !viewport.bannerArea.isEmpty { frames.redraw(viewport.bannerArea) }
     }
 
     /// The session's title, with a word when files are polled: a person should know that saves
@@ -418,7 +486,7 @@ final class EventLoop {
     private func resizeToCanvas() {
         let size = Self.preferredSize(for: session, scale: scale, display: window.display)
         let panelWidth = panel.isVisible ? viewport.panelWidth : 0
-        window.requestSize(width: size.width + panelWidth, height: size.height)
+        requestSize(width: size.width + panelWidth, height: size.height)
     }
 
     // MARK: - Screenshots and notes

@@ -13,7 +13,15 @@ final class FrameComposer {
     let renderer: Renderer
     /// The flash note on show, if any.
     var notes = NoteBoard()
-    private var bannerMemo: (text: String, area: PixelRect, frame: PixelRect)?
+    /// `o`: each view's layout rectangles over the canvas, and their legend below it.
+    var showsOutlines = false
+    /// `u`: the accessibility audit's findings marked on the views.
+    var showsAudit = false
+    let audit = AuditMarkers()
+    /// Whether anything is drawn over the views besides the focus ring: such marks may reach past
+    /// a view's coverage, so a change then redraws the whole canvas.
+    var showsOverlays: Bool { showsOutlines || showsAudit }
+    private var bannerMemo: (banner: Banner, area: PixelRect, frame: PixelRect)?
 
     init(renderer: Renderer) {
         self.renderer = renderer
@@ -25,6 +33,12 @@ final class FrameComposer {
         guard !region.isEmpty else { return }
         context.save()
         clip(context, to: region)
+        if !viewport.bannerArea.intersection(region).isEmpty, let banner = session.banner {
+            banner.draw(in: viewport.mainArea, scale: viewport.scale, on: context, painter: renderer.painter)
+        }
+        if showsOutlines, !viewport.legendArea.intersection(region).isEmpty {
+            drawLegend(in: viewport.legendArea, scale: viewport.scale, on: context)
+        }
         let area = viewport.canvasArea.intersection(region)
         if !area.isEmpty {
             let canvas = viewport.canvasOnWindow.intersection(area)
@@ -41,7 +55,10 @@ final class FrameComposer {
             drawOverlays(in: area, session: session, viewport: viewport, on: context)
         }
         if viewport.panelWidth > 0, !viewport.panelArea.intersection(region).isEmpty {
-            InspectorPanel.draw(session, in: viewport.panelArea, scale: viewport.scale, on: context, painter: renderer.painter)
+            let found = showsAudit ? audit.update(for: session) : nil
+            let focusFindings = found.flatMap { found in session.focus.flatMap { found.indices.contains($0) ? found[$0] : nil } }
+            InspectorPanel.draw(session, audit: showsAudit ? focusFindings ?? [] : nil, in: viewport.panelArea, scale: viewport.scale,
+                                on: context, painter: renderer.painter)
         }
         context.restore()
     }
@@ -71,6 +88,16 @@ final class FrameComposer {
             let shape = document.views[focus].component(in: session.state(of: focus)).layer(in: frame).shape(in: frame)
             ring = { painter in painter.focusRing(around: shape, color: Self.ringColor) }
         }
+        if showsOverlays {
+            // Measured before drawing: the audit draws views of its own.
+            if showsAudit { audit.update(for: session) }
+            let (outlines, audit, focusRing) = (showsOutlines, showsAudit ? self.audit : nil, ring)
+            ring = { painter in
+                if outlines { LayoutOutlines.draw(document, layout: layout, states: session.state(of:), painter: painter) }
+                audit?.draw(layout: layout, painter: painter)
+                focusRing?(painter)
+            }
+        }
         // A see-through canvas would show the window's undefined alpha as black: draw it over white.
         let translucent = document.canvas.background.alpha < 1
         if translucent {
@@ -87,31 +114,42 @@ final class FrameComposer {
 
     private func drawOverlays(in area: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext) {
         let painter = renderer.painter
-        if let banner = Self.banner(for: session) {
-            let frame = banner.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter)
-            if !frame.intersection(area).isEmpty {
-                banner.draw(in: frame, scale: viewport.scale, on: context, painter: painter)
-            }
-        }
         if let note = notes.note, !note.frame(in: viewport.canvasArea, scale: viewport.scale, painter: painter).intersection(area).isEmpty {
             note.draw(in: viewport.canvasArea, scale: viewport.scale, on: context, painter: painter)
         }
     }
 
-    /// The banner the session's status calls for, if any.
-    static func banner(for session: PreviewSession) -> Banner? {
-        session.bannerText.map { Banner(text: $0, isError: !(session.status == .removed || session.status == .missing)) }
+    /// The pixels the banner takes across the top of the window (less the inspector) for the
+    /// session's status: empty without one. Remembered for the text and area, since every
+    /// reload asks.
+    func bannerFrame(for session: PreviewSession, viewport: Viewport) -> PixelRect {
+        guard let banner = session.banner else { return .empty }
+        let area = viewport.mainArea
+        if let memo = bannerMemo, memo.banner == banner, memo.area == area { return memo.frame }
+        let frame = banner.frame(in: area, scale: viewport.scale, painter: renderer.painter)
+        bannerMemo = (banner, area, frame)
+        return frame
     }
 
-    /// The window pixels the banner covers now (empty without one). Remembered for the text and
-    /// width, since pointer motion asks on every event while a banner shows.
-    func bannerFrame(for session: PreviewSession, viewport: Viewport) -> PixelRect {
-        guard let banner = Self.banner(for: session) else { return .empty }
-        let area = viewport.canvasArea
-        if let memo = bannerMemo, memo.text == banner.text, memo.area == area { return memo.frame }
-        let frame = banner.frame(in: area, scale: viewport.scale, painter: renderer.painter)
-        bannerMemo = (banner.text, area, frame)
-        return frame
+    /// The height in pixels the outlines' legend takes below the canvas, 0 while they are off.
+    func legendHeight(viewport: Viewport) -> Int {
+        guard showsOutlines else { return 0 }
+        let scale = viewport.scale
+        return Int((LayoutOutlines.legendHeight(width: Double(viewport.mainArea.width) / scale, painter: renderer.painter) * scale).rounded(.up))
+    }
+
+    private func drawLegend(in area: PixelRect, scale: Double, on context: DrawingContext) {
+        let painter = renderer.painter
+        context.save()
+        clip(context, to: area)
+        // The legend's background is translucent (over a canvas in `render`): start from white.
+        context.clear(to: .white)
+        context.translate(Double(area.x), Double(area.y))
+        context.scale(scale)
+        painter.drawing(on: context, scale: scale) {
+            LayoutOutlines.drawLegend(in: Rect(x: 0, y: 0, width: Double(area.width) / scale, height: Double(area.height) / scale), painter: painter)
+        }
+        context.restore()
     }
 
     private func clip(_ context: DrawingContext, to rect: PixelRect) {

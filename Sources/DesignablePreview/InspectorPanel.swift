@@ -10,6 +10,7 @@ struct InspectorPanel {
     private static let separator = Color(rgb: 0xC6C6C8)
     private static let secondary = Color(rgb: 0x6E6E73)
     private static let accent = Color(rgb: 0x007AFF)
+    private static let auditColor = Color(rgb: 0xFF9500)
     // Sizes in pixels at 1× (a point is a pixel, as on the canvas), readable on a desktop screen.
     private static let headingFont = Font("Sans Bold 13.3")
     private static let titleFont = Font("Sans Bold 20")
@@ -21,8 +22,10 @@ struct InspectorPanel {
     /// The narrowest column the values keep, however long the labels are.
     private static let minimumValueWidth = 150.0
 
-    /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel.
-    static func draw(_ session: PreviewSession, in area: PixelRect, scale: Double, on context: DrawingContext, painter: Painter) {
+    /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel; with the
+    /// focused view's `audit` findings when the audit is on.
+    static func draw(_ session: PreviewSession, audit: [Audit.Finding]?, in area: PixelRect, scale: Double, on context: DrawingContext,
+                     painter: Painter) {
         context.save()
         context.translate(Double(area.x), Double(area.y))
         context.scale(scale)
@@ -30,12 +33,12 @@ struct InspectorPanel {
             let size = Size(width: Double(area.width) / scale, height: Double(area.height) / scale)
             painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), with: .color(background))
             painter.fill(Rect(x: 0, y: 0, width: 1 / scale, height: size.height), with: .color(separator))
-            drawContent(session, size: size, painter: painter)
+            drawContent(session, audit: audit, size: size, painter: painter)
         }
         context.restore()
     }
 
-    private static func drawContent(_ session: PreviewSession, size: Size, painter: Painter) {
+    private static func drawContent(_ session: PreviewSession, audit: [Audit.Finding]?, size: Size, painter: Painter) {
         let left = 14.0, right = size.width - 12
         var y = 12.0
         painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
@@ -53,12 +56,36 @@ struct InspectorPanel {
         y += 24
         let lines = ["View \(focus + 1) of \(document.views.count), line \(view.location.line)",
                      view.id.map { "id: " + $0 } ?? "",
-                     "State: " + (view.type.isControl ? state.description : "— (not a control)"),
-                     session.layout.map { frameText($0.frames[focus]) } ?? ""]
+                     "State: " + (view.type.isControl ? state.description : "— (not a control)")]
         for line in lines where !line.isEmpty {
             painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left, painter: painter),
                              font: detailFont, color: secondary, at: Point(x: left, y: y))
             y += 17
+        }
+        // The layout rectangles `o` outlines, each beside a swatch of its outline's colour.
+        if let layout = session.layout, focus < layout.frames.count {
+            let rectangles = view.component(in: state).layoutRectangles(in: layout.frames[focus], with: painter)
+            for (kind, rect) in rectangles.all {
+                painter.stroke(Rect(x: left, y: y + 4, width: 10, height: 10), width: 1.5, color: kind.color)
+                let line = kind.label.prefix(1).uppercased() + kind.label.dropFirst() + ": " + rectText(rect)
+                painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left - 16, painter: painter),
+                                 font: detailFont, color: secondary, at: Point(x: left + 16, y: y))
+                y += 17
+            }
+        }
+        // What the audit found (`u`), each finding whole, as `check --audit` words it.
+        if let audit {
+            y += 4
+            if audit.isEmpty {
+                painter.drawText("Audit: no findings", font: detailFont, color: secondary, at: Point(x: left, y: y))
+                y += 17
+            }
+            let box = TextBox(width: right - left - 16, numberOfLines: 0, lineBreakMode: .byWordWrapping)
+            for finding in audit {
+                painter.fill(Rect(x: left + 2, y: y + 5, width: 7, height: 7), radius: 3.5, with: .color(auditColor))
+                painter.drawText(finding.message, font: detailFont, color: .black, at: Point(x: left + 16, y: y), in: box)
+                y += painter.measure(finding.message, font: detailFont, in: box).height + 4
+            }
         }
         y += 6
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
@@ -98,9 +125,9 @@ struct InspectorPanel {
         }
     }
 
-    /// Tenths of a point are as fine as a frame is worth reading in a 420-point panel.
-    private static func frameText(_ frame: Rect) -> String {
+    /// Tenths of a point are as fine as a rectangle is worth reading in a 420-point panel.
+    private static func rectText(_ rect: Rect) -> String {
         func short(_ value: Double) -> String { formatNumber((value * 10).rounded() / 10) }
-        return "Frame: \(short(frame.x)), \(short(frame.y))  \(short(frame.width))×\(short(frame.height))"
+        return "\(short(rect.x)), \(short(rect.y))  \(short(rect.width))×\(short(rect.height))"
     }
 }

@@ -12,6 +12,8 @@ struct KeyBinding {
         /// `h`, `s`, `d`: switch a state of the focused control on or off and keep it.
         case toggle(ControlState)
         case reload, quit, screenshot, inspector
+        /// `o` and `u`: layout rectangles, and the accessibility audit's marks, on or off.
+        case outlines, audit
         /// Escape: closes the inspector when it is open, quits otherwise.
         case dismiss
         /// Scroll by points; `page` scrolls by the window's height less a little.
@@ -40,6 +42,8 @@ struct KeyBinding {
         KeyBinding(keysym: XK_p, control: false, action: .screenshot),
         KeyBinding(keysym: XK_s, control: true, action: .screenshot),
         KeyBinding(keysym: XK_i, control: false, action: .inspector),
+        KeyBinding(keysym: XK_o, control: false, action: .outlines),
+        KeyBinding(keysym: XK_u, control: false, action: .audit),
         KeyBinding(keysym: XK_Up, control: false, action: .scroll(dy: -40)),
         KeyBinding(keysym: XK_Down, control: false, action: .scroll(dy: 40)),
         KeyBinding(keysym: XK_Page_Up, control: false, action: .page(down: false)),

@@ -12,7 +12,7 @@ public enum KeyHelp {
 
     /// What the help explains, in the order it explains it; each binding belongs to one topic.
     enum Topic: CaseIterable {
-        case press, focus, activate, toggle, inspector, screenshot, scroll, reload, quit, dismiss
+        case press, focus, activate, toggle, inspector, outlines, audit, screenshot, scroll, reload, quit, dismiss
 
         /// What the pointer does for this topic, before the keys.
         var pointer: String? {
@@ -29,7 +29,9 @@ public enum KeyHelp {
             case .focus: "move the focus ring forward or back"
             case .activate: "press the focused view, as a click does"
             case .toggle: "toggle highlighted, selected, disabled on the focused view (they stay)"
-            case .inspector: "the inspector: the focused view's class, id, state and properties"
+            case .inspector: "the inspector: the focused view's class, id, state, rectangles and properties"
+            case .outlines: "outline each view's frame, content insets, image and title, with a legend"
+            case .audit: "mark the accessibility audit's findings on the views (as check --audit)"
             case .screenshot: "save the canvas as STEM-YYYYMMDD-HHMMSS.png (see --screenshot-dir)"
             case .scroll: "scroll a canvas larger than the window"
             case .reload: "reload the style file"
@@ -44,6 +46,8 @@ public enum KeyHelp {
             case .activate: self = .activate
             case .toggle: self = .toggle
             case .inspector: self = .inspector
+            case .outlines: self = .outlines
+            case .audit: self = .audit
             case .screenshot: self = .screenshot
             case .scroll, .page, .edge: self = .scroll
             case .reload: self = .reload

@@ -44,6 +44,8 @@ final class PreviewSession {
 
     private(set) var document: StyleDocument?
     private(set) var layout: Layout?
+    /// The canvas's size at the file's own width, as `render` draws it: what the window follows.
+    var naturalCanvasSize: Size? { naturalLayout?.canvasSize }
     private(set) var status = FileStatus.missing
     /// The findings of the last read, good or bad.
     private(set) var diagnostics: [Diagnostic] = []
@@ -92,18 +94,22 @@ final class PreviewSession {
         }
     }
 
-    /// What the banner says, nil when there is nothing wrong.
-    var bannerText: String? {
-        switch status {
-        case .upToDate:
-            return nil
-        case .errors(let count, _):
-            let first = diagnostics.first { $0.severity == .error }?.shortDescription ?? "the file has errors"
+    /// The banner the file's status calls for: its first error, else its first warning (the
+    /// window shows them, not only its title), or that it is gone; nil when all is well.
+    var banner: Banner? {
+        func first(_ severity: Diagnostic.Severity, of count: Int) -> String {
+            let first = diagnostics.first { $0.severity == severity }?.shortDescription ?? "the file has \(severity)s"
             return count > 1 ? first + "  (and \(count - 1) more)" : first
+        }
+        switch status {
+        case .upToDate(let warnings):
+            return warnings == 0 ? nil : Banner(text: first(.warning, of: warnings), kind: .warning)
+        case .errors(let count, _):
+            return Banner(text: first(.error, of: count), kind: .error)
         case .removed:
-            return "File was removed; showing its last version until it is back"
+            return Banner(text: "File was removed; showing its last version until it is back", kind: .absent)
         case .missing:
-            return "File not found; waiting for it to appear"
+            return Banner(text: "File not found; waiting for it to appear", kind: .absent)
         }
     }
 

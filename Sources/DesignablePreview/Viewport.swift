@@ -11,6 +11,11 @@ struct Viewport {
     let scale: Double
     /// The inspector's width in pixels, 0 when it is hidden.
     var panelWidth = 0
+    /// The banner's height in pixels across the top, 0 without one: the canvas starts below it,
+    /// so a banner never hides the first view.
+    var topInset = 0
+    /// The outlines' legend's height in pixels across the bottom, 0 while outlines are off.
+    var bottomInset = 0
     /// The canvas in pixels: its size in points times the scale, rounded up as `render` does.
     private(set) var canvasWidth = 0
     private(set) var canvasHeight = 0
@@ -48,14 +53,24 @@ struct Viewport {
     }
 
     var window: PixelRect { PixelRect(x: 0, y: 0, width: windowWidth, height: windowHeight) }
-    var canvasArea: PixelRect { PixelRect(x: 0, y: 0, width: max(0, windowWidth - panelWidth), height: windowHeight) }
+    /// The window less the inspector: the banner, the canvas area and the legend, top to bottom.
+    var mainArea: PixelRect { PixelRect(x: 0, y: 0, width: max(0, windowWidth - panelWidth), height: windowHeight) }
+    var canvasArea: PixelRect {
+        let top = min(topInset, windowHeight), bottom = min(bottomInset, windowHeight - top)
+        return PixelRect(x: 0, y: top, width: max(0, windowWidth - panelWidth), height: windowHeight - top - bottom)
+    }
+    var bannerArea: PixelRect { PixelRect(x: 0, y: 0, width: mainArea.width, height: min(topInset, windowHeight)) }
+    var legendArea: PixelRect {
+        let area = canvasArea
+        return PixelRect(x: 0, y: area.maxY, width: area.width, height: windowHeight - area.maxY)
+    }
     var panelArea: PixelRect { PixelRect(x: max(0, windowWidth - panelWidth), y: 0, width: panelWidth, height: windowHeight) }
 
     /// The canvas's top-left in window pixels.
     var origin: (x: Int, y: Int) {
         let area = canvasArea
         let x = canvasWidth < area.width ? (area.width - canvasWidth) / 2 : -scrollX
-        let y = canvasHeight < area.height ? 0 : -scrollY
+        let y = area.y + (canvasHeight < area.height ? 0 : -scrollY)
         return (x, y)
     }
 

@@ -54,7 +54,8 @@ final class PreviewWindowTests: XCTestCase {
 
     // MARK: - Fixture
 
-    private var folder = ""
+    // Not private: the tests in other files extend this class with its fixture.
+    var folder = ""
     private var display: VirtualDisplay?
     private var preview: PreviewProcess?
 
@@ -78,7 +79,7 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// Writes `style` as `name`, starts Xvfb and the preview on it, and waits for the first frame.
-    private func open(_ style: String = PreviewWindowTests.style(), name: String = "style.yaml", arguments: [String] = [],
+    func open(_ style: String = PreviewWindowTests.style(), name: String = "style.yaml", arguments: [String] = [],
                       xvfbArguments: [String] = []) throws -> (preview: PreviewProcess, x: XDriver, window: String, path: String) {
         let path = folder + "/" + name
         try write(style, to: path)
@@ -96,7 +97,7 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// A write in place: open, truncate, write, close (vim's default, nano).
-    private func write(_ text: String, to path: String) throws {
+    func write(_ text: String, to path: String) throws {
         guard let file = fopen(path, "w") else { throw HarnessError("cannot write \(path)") }
         fputs(text, file)
         fclose(file)
@@ -106,7 +107,7 @@ final class PreviewWindowTests: XCTestCase {
         try x.screenshot(window)[point.x, point.y]
     }
 
-    private func assertPixel(_ image: RGBImage, _ point: (x: Int, y: Int), is expected: RGBImage.Pixel, _ what: String,
+    func assertPixel(_ image: RGBImage, _ point: (x: Int, y: Int), is expected: RGBImage.Pixel, _ what: String,
                              file: StaticString = #filePath, line: UInt = #line) {
         let actual = image[point.x, point.y]
         XCTAssertTrue(actual.isClose(to: expected), "\(what): pixel at \(point) is \(actual), expected \(expected)", file: file, line: line)
@@ -305,7 +306,9 @@ final class PreviewWindowTests: XCTestCase {
     func testAnImageThatAppearsLaterIsDrawn() throws {
         let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
         let picture = (x: 120, y: 330)
-        let placeholder = try x.screenshot(window)[picture.x, picture.y]
+        // Below the yellow banner of the missing image's warning.
+        let shot = try x.screenshot(window)
+        let placeholder = shot[picture.x, picture.y + bannerHeight(shot)]
         XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)")
         let mark = preview.frameCount
         try makeImage(Self.yellow, at: folder + "/.later.png.part")
@@ -435,9 +438,9 @@ final class PreviewWindowTests: XCTestCase {
         assertPixel(shot, Self.disabled, is: Self.yellow, "an anchor edit reaches the view that merges it")
     }
 
-    /// A save that does not load keeps the last good frame under a red banner with the first
+    /// A save that does not load keeps the last good frame below a red banner with the first
     /// error, the title counts the errors and stderr lists them; the next good save clears it.
-    /// A deleted file keeps the frame too, under a "file was removed" banner.
+    /// A deleted file keeps the frame too, below a "file was removed" banner.
     func testABrokenSaveKeepsTheLastFrameUnderABanner() throws {
         let (preview, x, window, path) = try open()
         let banner = (x: 4, y: 4)
@@ -451,14 +454,17 @@ final class PreviewWindowTests: XCTestCase {
         var shot = try x.screenshot(window)
         let strip = shot[banner.x, banner.y]
         XCTAssertTrue(strip.r > 180 && strip.g < 60 && strip.b < 80, "a red banner across the top, found \(strip)")
-        assertPixel(shot, Self.first, is: Self.green, "the last good frame stays, states and all")
-        assertPixel(shot, Self.second, is: Self.blue, "the last good frame stays")
+        var top = bannerHeight(shot)
+        XCTAssertGreaterThan(top, 20, "the canvas starts below the banner")
+        assertPixel(shot, below(Self.first, top), is: Self.green, "the last good frame stays, states and all")
+        assertPixel(shot, below(Self.second, top), is: Self.blue, "the last good frame stays")
         XCTAssertEqual(try x.title(of: window), "style.yaml — 1 error")
         XCTAssertTrue(preview.stderr.contains(path + ":6:22: error:"), "stderr lists the error as path:line:col: \(preview.stderr)")
 
         try preview.expectFrame("file") { try write("views: [\n  - class: Nope\n", to: path) }
         XCTAssertTrue(try x.title(of: window).hasSuffix("error") || x.title(of: window).hasSuffix("errors"))
-        assertPixel(try x.screenshot(window), Self.second, is: Self.blue, "still the last good frame")
+        shot = try x.screenshot(window)
+        assertPixel(shot, below(Self.second, bannerHeight(shot)), is: Self.blue, "still the last good frame")
 
         try preview.expectFrame("file") { try write(Self.style(firstColor: "#FFFF00"), to: path) }
         shot = try x.screenshot(window)
@@ -469,7 +475,8 @@ final class PreviewWindowTests: XCTestCase {
         try preview.expectFrame("file") { XCTAssertEqual(unlink(path), 0) }
         shot = try x.screenshot(window)
         XCTAssertFalse(shot[banner.x, banner.y].isClose(to: Self.white), "a banner says the file is gone")
-        assertPixel(shot, Self.second, is: Self.blue, "the last frame stays when the file is deleted")
+        top = bannerHeight(shot)
+        assertPixel(shot, below(Self.second, top), is: Self.blue, "the last frame stays when the file is deleted")
         XCTAssertEqual(try x.title(of: window), "style.yaml — file was removed")
 
         try preview.expectFrame("file") { try write(Self.style(), to: path) }
@@ -740,6 +747,18 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// How far a banner pushes the canvas down: the rows of the window's left edge, from the top,
+    /// in the banner's colour (its text starts further in); 0 when the canvas starts at the top.
+    func bannerHeight(_ shot: RGBImage) -> Int {
+        let strip = shot[2, 0]
+        guard !strip.isClose(to: Self.white) else { return 0 }
+        var y = 0
+        while y < shot.height && shot[2, y].isClose(to: strip) { y += 1 }
+        return y
+    }
+
+    private func below(_ point: (x: Int, y: Int), _ top: Int) -> (x: Int, y: Int) { (point.x, point.y + top) }
 
     private var fixturesFolder: String { TestPaths.root + "/Tests/DesignableCoreTests/Fixtures" }
 

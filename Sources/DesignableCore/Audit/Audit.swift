@@ -50,7 +50,7 @@ public enum Audit {
         public let kind: Kind
         /// Where it was found, in the order audited; empty for a tap target, which no state or appearance changes.
         public internal(set) var places: [Place]
-        /// A few words for a marker on the view: "3.72:1", "34 pt tall", "truncated".
+        /// A few words for a marker on the view: "contrast 3.72:1", "tap target 343×34", "truncated".
         public let label: String
         /// What was measured, before the places ("title 'SIGN IN' contrast 3.72:1 (#FF0000 on #F2F2F7)").
         let what: String
@@ -58,13 +58,17 @@ public enum Audit {
         let detail: String
         let location: SourceLocation
 
-        /// As `check --audit` prints it: a warning at the view's line.
-        public var diagnostic: Diagnostic {
-            var message = "audit: " + what
+        /// What was found, where and by how much: "title 'SIGN IN' contrast 3.58:1 (#FF0000 on
+        /// #F2F2F7) in normal and selected (light and dark); body text needs 4.5:1".
+        public var message: String {
+            var message = what
             if !places.isEmpty { message += " in " + Audit.describe(places) }
             if !detail.isEmpty { message += "; " + detail }
-            return .warning(message, at: location)
+            return message
         }
+
+        /// As `check --audit` prints it: a warning at the view's line.
+        public var diagnostic: Diagnostic { .warning("audit: " + message, at: location) }
     }
 
     /// Every state a view can be drawn in: a control's five, a plain view's one.
@@ -118,7 +122,7 @@ public enum Audit {
     private static func tapTarget(of frame: Rect, index: Int, at location: SourceLocation) -> Finding {
         let short = [(frame.width, "wide"), (frame.height, "tall")].filter { $0.0 < minimumTapTarget }
         let size = "\(formatNumber(frame.width))×\(formatNumber(frame.height))"
-        return Finding(view: index, kind: .tapTarget, places: [], label: size,
+        return Finding(view: index, kind: .tapTarget, places: [], label: "tap target \(size)",
                        what: "tap target \(size) points is less than \(formatNumber(minimumTapTarget)) points \(listed(short.map(\.1)))",
                        detail: "Apple's Human Interface Guidelines ask \(formatNumber(minimumTapTarget))×\(formatNumber(minimumTapTarget)) for a control",
                        location: location)
@@ -169,7 +173,7 @@ public enum Audit {
             guard measured.ratio < needed else { continue }
             let ratio = Contrast.format(measured.ratio, threshold: needed)
             let shade = color.alpha < 1 ? "\(color.withAlpha(1).hex) at \(Int((color.alpha * 100).rounded()))%" : color.hex
-            add(.contrast, label: ratio, what: "\(quoted) contrast \(ratio) (\(shade) on \(measured.background.hex))",
+            add(.contrast, label: "contrast \(ratio)", what: "\(quoted) contrast \(ratio) (\(shade) on \(measured.background.hex))",
                 detail: "\(large ? "large" : "body") text needs \(formatNumber(needed)):1")
         }
         return findings
