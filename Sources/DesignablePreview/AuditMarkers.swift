@@ -1,51 +1,56 @@
 import DesignableCore
 
 /// The preview's `u`: the accessibility audit of each view in the state it is drawn in and the
-/// appearance on show, marked on the view (an orange outline and a tag with the numbers). The
-/// findings are measured again only when the document, its layout, a state or the appearance
-/// changed, so a frame that changed none of them measures nothing.
+/// appearance on show, marked on the view (an orange outline and a tag with the numbers). Views
+/// are measured when first drawn or inspected, and again only after the document, its layout, a
+/// state or the appearance changed: a frame that changed none of them measures nothing, and a
+/// document of thousands of views measures the ones in sight.
 final class AuditMarkers {
     private static let outline = Color(rgb: 0xFF9500)
     private static let tag = Color(rgb: 0xFFCC00)
     private static let tagText = Color(rgb: 0x1C1C1E)
     private static let font = Font("Sans Bold 10")
+    /// How far a mark reaches past its view's frame: the outline, and the tag across its top.
+    private static let reach = 12.0
 
     private weak var document: StyleDocument?
     private var frames: [Rect] = []
     private var states: [ControlState] = []
     private var appearance: Appearance?
-    /// Each view's findings, in the document's order.
-    private(set) var findings: [[Audit.Finding]] = []
+    /// Each view's findings, by index, for the views measured since the last change.
+    private var measured: [Int: [Audit.Finding]] = [:]
 
-    /// The findings for the session's views as they are shown, measured again when needed.
-    @discardableResult
-    func update(for session: PreviewSession) -> [[Audit.Finding]] {
-        guard let document = session.document, let layout = session.layout else {
-            self.document = nil
-            findings = []
-            return findings
-        }
-        let states = document.views.indices.map(session.state(of:))
-        let appearance = session.renderer.appearance
-        if document === self.document, layout.frames == frames, states == self.states, appearance == self.appearance { return findings }
-        (self.document, frames, self.states, self.appearance) = (document, layout.frames, states, appearance)
-        findings = document.views.indices.map { index in
-            Audit.view(index, of: document, layout: layout, renderer: session.renderer, states: [states[index]],
-                       appearances: [appearance], beneath: { states[$0] })
-        }
-        return findings
+    /// View `index`'s findings as the session shows it, measured now if need be.
+    func findings(of index: Int, in session: PreviewSession) -> [Audit.Finding] {
+        guard let document = session.document, let layout = session.layout, index < document.views.count else { return [] }
+        forgetChanges(document: document, layout: layout, session: session)
+        if let known = measured[index] { return known }
+        let states = self.states, appearance = session.renderer.appearance
+        let found = Audit.view(index, of: document, layout: layout, renderer: session.renderer, states: [states[index]],
+                               appearances: [appearance], beneath: { states[$0] })
+        measured[index] = found
+        return found
     }
 
-    /// What a note says when the audit is switched on: how many findings on how many views.
-    var summary: String {
-        let views = findings.filter { !$0.isEmpty }.count, count = findings.reduce(0) { $0 + $1.count }
-        guard count > 0 else { return "Audit: no findings in the states shown" }
-        return "Audit: \(count) finding\(count == 1 ? "" : "s") on \(views) view\(views == 1 ? "" : "s")"
+    /// The views whose marks reach into `visible` (canvas points), with their findings.
+    func findings(in visible: Rect, of session: PreviewSession) -> [(index: Int, findings: [Audit.Finding])] {
+        guard let layout = session.layout else { return [] }
+        let reach = visible.insetBy(dx: -Self.reach, dy: -Self.reach)
+        return layout.frames.indices.filter { layout.frames[$0].intersects(reach) }.map { ($0, findings(of: $0, in: session)) }
     }
 
-    /// Marks each view with findings (from the last `update`) with `painter`, drawing in canvas points.
-    func draw(layout: Layout, painter: Painter) {
-        for (index, found) in findings.enumerated() where !found.isEmpty && index < layout.frames.count {
+    /// What a note says when the audit is switched on: the findings on the views in `visible`.
+    func summary(in visible: Rect, of session: PreviewSession) -> String {
+        let found = findings(in: visible, of: session).filter { !$0.findings.isEmpty }
+        let count = found.reduce(0) { $0 + $1.findings.count }
+        guard count > 0 else { return "Audit: no findings in sight" }
+        return "Audit: \(count) finding\(count == 1 ? "" : "s") on \(found.count) view\(found.count == 1 ? "" : "s") in sight"
+    }
+
+    /// Marks each view with findings that reaches into `visible` with `painter`, drawing in canvas points.
+    func draw(in visible: Rect, of session: PreviewSession, painter: Painter) {
+        guard let layout = session.layout else { return }
+        for (index, found) in findings(in: visible, of: session) where !found.isEmpty {
             let frame = layout.frames[index]
             painter.stroke(frame.insetBy(dx: -2, dy: -2), width: 2, color: Self.outline)
             // One tag with every finding's numbers, across the view's top-left corner.
@@ -57,5 +62,17 @@ final class AuditMarkers {
             painter.fill(tag, radius: 3, with: .color(Self.tag))
             painter.drawText(text, font: Self.font, color: Self.tagText, at: Point(x: tag.x + 4, y: tag.y + 1))
         }
+    }
+
+    /// Forgets every measurement when the document, the layout, a view's state or the
+    /// appearance is not what it was measured in (a view's background is the views beneath it).
+    private func forgetChanges(document: StyleDocument, layout: Layout, session: PreviewSession) {
+        let appearance = session.renderer.appearance
+        let unchanged = document === self.document && layout.frames == frames && appearance == self.appearance
+            && states.count == document.views.count && states.indices.allSatisfy { states[$0] == session.state(of: $0) }
+        guard !unchanged else { return }
+        (self.document, frames, self.appearance) = (document, layout.frames, appearance)
+        states = document.views.indices.map(session.state(of:))
+        measured = [:]
     }
 }

@@ -266,8 +266,7 @@ final class EventLoop {
             composer.showsAudit.toggle()
             scheduleFull(.input)
             if composer.showsAudit {
-                composer.audit.update(for: session)
-                flash(composer.audit.summary)
+                flash(composer.audit.summary(in: viewport.canvasRect(of: viewport.canvasOnWindow), of: session))
             }
         case .scroll(let dy):
             scroll(dx: 0, dy: Int((dy * scale).rounded()))

@@ -55,10 +55,8 @@ final class FrameComposer {
             drawOverlays(in: area, session: session, viewport: viewport, on: context)
         }
         if viewport.panelWidth > 0, !viewport.panelArea.intersection(region).isEmpty {
-            let found = showsAudit ? audit.update(for: session) : nil
-            let focusFindings = found.flatMap { found in session.focus.flatMap { found.indices.contains($0) ? found[$0] : nil } }
-            InspectorPanel.draw(session, audit: showsAudit ? focusFindings ?? [] : nil, in: viewport.panelArea, scale: viewport.scale,
-                                on: context, painter: renderer.painter)
+            let found = showsAudit ? session.focus.map { audit.findings(of: $0, in: session) } ?? [] : nil
+            InspectorPanel.draw(session, audit: found, in: viewport.panelArea, scale: viewport.scale, on: context, painter: renderer.painter)
         }
         context.restore()
     }
@@ -90,12 +88,13 @@ final class FrameComposer {
         }
         if showsOverlays {
             // Measured before drawing: the audit draws views of its own.
-            if showsAudit { audit.update(for: session) }
+            if showsAudit { _ = audit.findings(in: damage, of: session) }
             let (outlines, audit, focusRing) = (showsOutlines, showsAudit ? self.audit : nil, ring)
             ring = { painter in
                 if outlines { LayoutOutlines.draw(document, layout: layout, states: session.state(of:), painter: painter) }
-                audit?.draw(layout: layout, painter: painter)
                 focusRing?(painter)
+                // Last: a tag must stay readable over the ring of the view it is on.
+                audit?.draw(in: damage, of: session, painter: painter)
             }
         }
         // A see-through canvas would show the window's undefined alpha as black: draw it over white.

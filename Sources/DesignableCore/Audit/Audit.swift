@@ -82,9 +82,11 @@ public enum Audit {
     /// beneath it in their starting states: what `check --audit` reports.
     public static func run(_ document: StyleDocument, layout: Layout, renderer: Renderer,
                            appearances: [Appearance] = Appearance.allCases) -> [Finding] {
-        document.views.indices.flatMap { index in
+        let beneath = { (index: Int) in document.views[index].initialState }
+        let covers = covers(of: document, layout: layout, upTo: document.views.count, beneath: beneath)
+        return document.views.indices.flatMap { index in
             view(index, of: document, layout: layout, renderer: renderer, states: states(of: document.views[index]),
-                 appearances: appearances, beneath: { document.views[$0].initialState })
+                 appearances: appearances, beneath: beneath, below: covers[..<index])
         }
     }
 
@@ -93,6 +95,19 @@ public enum Audit {
     public static func view(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer,
                             states: [ControlState], appearances: [Appearance],
                             beneath: (Int) -> ControlState) -> [Finding] {
+        view(index, of: document, layout: layout, renderer: renderer, states: states, appearances: appearances, beneath: beneath,
+             below: covers(of: document, layout: layout, upTo: index, beneath: beneath)[...])
+    }
+
+    /// What each of the first `count` views covers in the state `beneath` gives it: found once,
+    /// so a document of thousands of views is a rectangle test per view below each, not a layer
+    /// lookup per view, state and appearance.
+    private static func covers(of document: StyleDocument, layout: Layout, upTo count: Int, beneath: (Int) -> ControlState) -> [Rect] {
+        (0..<count).map { document.views[$0].component(in: beneath($0)).visualBounds(in: layout.frames[$0]) }
+    }
+
+    private static func view(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer, states: [ControlState],
+                             appearances: [Appearance], beneath: (Int) -> ControlState, below: ArraySlice<Rect>) -> [Finding] {
         let view = document.views[index], frame = layout.frames[index]
         var findings: [Finding] = []
         if view.type.isControl, frame.width < minimumTapTarget || frame.height < minimumTapTarget {
@@ -103,7 +118,7 @@ public enum Audit {
         for state in states {
             for appearance in appearances {
                 let place = Place(state: state, appearance: appearance)
-                for finding in measure(index, of: document, layout: layout, renderer: renderer, in: place, beneath: beneath) {
+                for finding in measure(index, of: document, layout: layout, renderer: renderer, in: place, beneath: beneath, below: below) {
                     let key = "\(finding.kind) \(finding.what) \(finding.detail)"
                     if let known = made[key] {
                         findings[known].places.append(place)
@@ -130,13 +145,13 @@ public enum Audit {
 
     /// Draws view `index` in `place` without its text and checks each text it would have drawn.
     private static func measure(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer,
-                                in place: Place, beneath: (Int) -> ControlState) -> [Finding] {
+                                in place: Place, beneath: (Int) -> ControlState, below: ArraySlice<Rect>) -> [Finding] {
         let view = document.views[index], frame = layout.frames[index]
         var ignored: [Diagnostic] = []
         // A component of its own: the shared one would keep a content shadow made without its text.
         let component = view.build(view.type.isControl ? place.state : .normal, diagnostics: &ignored)
-        guard let (surface, texts) = drawWithoutText(index, component: component, of: document, layout: layout,
-                                                      renderer: renderer, appearance: place.appearance, beneath: beneath)
+        guard let (surface, texts) = drawWithoutText(index, component: component, of: document, layout: layout, renderer: renderer,
+                                                      appearance: place.appearance, beneath: beneath, below: below)
         else { return [] }
         let noun = component is Button ? "title" : "text"
         var findings: [Finding] = []
@@ -179,11 +194,12 @@ public enum Audit {
         return findings
     }
 
-    /// The view's covered area drawn over the canvas background and the views beneath it, the view
-    /// itself without its text, in device pixels; and each text it would have drawn.
+    /// The view's covered area drawn over the canvas background and the views beneath it (which
+    /// cover `below`), the view itself without its text, in device pixels; and each text it
+    /// would have drawn.
     private static func drawWithoutText(_ index: Int, component: Component, of document: StyleDocument, layout: Layout,
-                                        renderer: Renderer, appearance: Appearance,
-                                        beneath: (Int) -> ControlState) -> (ImageSurface, [Painter.DrawnText])? {
+                                        renderer: Renderer, appearance: Appearance, beneath: (Int) -> ControlState,
+                                        below: ArraySlice<Rect>) -> (ImageSurface, [Painter.DrawnText])? {
         let frame = layout.frames[index]
         let covered = component.visualBounds(in: frame).union(frame)
         let scale = min(Self.scale, (maximumPixels / max(1, covered.width * covered.height)).squareRoot())
@@ -199,10 +215,8 @@ public enum Audit {
         context.scale(scale)
         var texts: [Painter.DrawnText] = []
         painter.drawing(on: context, scale: scale) {
-            for below in 0..<index {
-                let other = document.views[below].component(in: beneath(below))
-                guard other.visualBounds(in: layout.frames[below]).intersects(covered) else { continue }
-                other.draw(in: layout.frames[below], with: painter)
+            for other in below.indices where below[other].intersects(covered) {
+                document.views[other].component(in: beneath(other)).draw(in: layout.frames[other], with: painter)
             }
             painter.textObserver = { texts.append($0) }
             component.draw(in: frame, with: painter)
