@@ -10,8 +10,8 @@ final class AuditMarkers {
     private static let tag = Color(rgb: 0xFFCC00)
     private static let tagText = Color(rgb: 0x1C1C1E)
     private static let font = Font("Sans Bold 10")
-    /// How far a mark reaches past its view's frame: the outline, and the tag across its top.
-    private static let reach = 12.0
+    /// How far a mark reaches past its view's frame: the outline, and the tag above it.
+    private static let reach = 20.0
 
     private weak var document: StyleDocument?
     private var frames: [Rect] = []
@@ -53,12 +53,13 @@ final class AuditMarkers {
         for (index, found) in findings(in: visible, of: session) where !found.isEmpty {
             let frame = layout.frames[index]
             painter.stroke(frame.insetBy(dx: -2, dy: -2), width: 2, color: Self.outline)
-            // One tag with every finding's numbers, across the view's top-left corner.
+            // One tag with every finding's numbers, on the outline above the view's top-left
+            // corner: over the view it would hide a small one's title, the very thing audited.
             var labels: [String] = []
             for label in found.map(\.label) where !labels.contains(label) { labels.append(label) }
             let text = "⚠ " + labels.joined(separator: " · ")
             let size = painter.measure(text, font: Self.font)
-            let tag = Rect(x: frame.x - 2, y: frame.y - 2 - (size.height + 2) / 2, width: size.width + 8, height: size.height + 2)
+            let tag = Rect(x: frame.x - 3, y: frame.y - 3 - (size.height + 2), width: size.width + 8, height: size.height + 2)
             painter.fill(tag, radius: 3, with: .color(Self.tag))
             painter.drawText(text, font: Self.font, color: Self.tagText, at: Point(x: tag.x + 4, y: tag.y + 1))
         }
