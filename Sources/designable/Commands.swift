@@ -128,16 +128,25 @@ struct InspectCommand: Command {
             heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
+            if !view.presets.isEmpty {
+                // The chain with where each preset is written: the rows name the preset of each value.
+                Console.out("  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
+            }
             let rows = PropertyRow.rows(of: component)
             let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
             let valueWidth = rows.map(\.value.count).max() ?? 0
             for row in rows {
-                let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
+                let source = row.source(in: view.location.file)
                 Console.out("  " + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
                             + row.value.padding(to: valueWidth + 2) + source)
             }
         }
         return 0
+    }
+
+    /// `line 3` in the style file, `tokens.yaml:3` in another.
+    private func place(_ location: SourceLocation) -> String {
+        location.file == SourceFile(path: style) ? "line \(location.line)" : "\(location.file.path):\(location.line)"
     }
 
     private func formatSize(_ size: Size) -> String { "\(formatNumber(size.width))×\(formatNumber(size.height))" }
