@@ -205,6 +205,14 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.path, folder + "/design/big.yaml")
     }
 
+    /// At most 10,000 presets in a style file and its imports together, refused at the first past it.
+    func testThePresetLimitCountsImportsToo() throws {
+        try write("styles:\n" + (0..<6_000).map { "  A\($0): {cornerRadius: 1}\n" }.joined(), "design/many.yaml")
+        let result = load("import: [design/many.yaml]\nstyles:\n" + (0..<4_001).map { "  B\($0): {cornerRadius: 1}\n" }.joined() + "views: []\n")
+        XCTAssertEqual(result.diagnostics.map(\.description),
+                       ["\(folder)/style.yaml:4003:3: error: this is preset 10001; a style file and the files it imports may define at most 10000 presets"])
+    }
+
     // MARK: - Reloads
 
     private let reloadable = """
@@ -252,6 +260,24 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(again.diagnostics.map(\.description), expected)
         try write("styles:\n  Primary: {class: FancyButton, cornerRadius: 4}\n", "design/tokens.yaml")
         XCTAssertEqual(load(text, reusing: again.document).diagnostics.map(\.description), [])
+    }
+
+    /// A reload of unchanged files takes views and preset checks over, and reports exactly what
+    /// a fresh load does: every corpus input that loads (warnings only) and the presets fixture.
+    func testAReloadOfTheSameFilesReportsWhatAFreshLoadDid() throws {
+        let corpus = BadInputCorpusTests.corpusFolder.path
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".yaml") }.map { corpus + "/" + $0 }
+            + [fixturesFolder.path + "/Presets.yaml"]
+        var reloaded = 0
+        for path in inputs {
+            let fresh = StyleLoader.load(path: path)
+            guard let document = fresh.document, let bytes = try? FileSystem.read(path) else { continue }
+            let again = StyleLoader.load(bytes: bytes, path: path, reusing: document)
+            XCTAssertEqual(again.diagnostics, fresh.diagnostics, path)
+            XCTAssertEqual(again.document?.dependencies, document.dependencies, path)
+            reloaded += 1
+        }
+        XCTAssertGreaterThan(reloaded, 5)
     }
 
     /// A view that moves keeps no preset of its own file (the preset's findings stay where

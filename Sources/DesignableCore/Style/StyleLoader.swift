@@ -50,7 +50,17 @@ public enum StyleLoader {
         // taken over alone by a later load; the file has them once.
         var seen: Set<Diagnostic> = []
         var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }.map { quoteHint($0, load.emptiedByComments) }
-        diagnostics.sort { $0.location < $1.location }
+        // The style file's findings first, then each imported file's in the order it was read: files'
+        // numbers depend on what the process read before, so they cannot order them.
+        if load.filesInOrder.count > 1 {
+            let rank = Dictionary(load.filesInOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            diagnostics.sort {
+                let (a, b) = (rank[$0.location.file] ?? Int.max, rank[$1.location.file] ?? Int.max)
+                return a != b ? a < b : $0.location < $1.location
+            }
+        } else {
+            diagnostics.sort { $0.location < $1.location }
+        }
         return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies)
     }
 
@@ -163,6 +173,8 @@ final class StyleLoad {
     /// order they are written (a name defined again takes the place of the first).
     var presets: [String: Preset] = [:]
     var presetOrder: [Preset] = []
+    /// Presets read so far, those defined again included, against `StylesSection.maximumPresets`.
+    var presetCount = 0
     var canvas = CanvasSettings.make()
     var canvasLocation: SourceLocation
     var views: [StyledView] = []
@@ -180,6 +192,8 @@ final class StyleLoad {
     /// imports together.
     var bytesRead = 0
     var nodesRead = 0
+    /// The style file, then every file it imports in the order they were read: the order of findings.
+    var filesInOrder: [SourceFile]
 
     init(path: String, previous: StyleDocument?) {
         self.path = path
@@ -187,6 +201,7 @@ final class StyleLoad {
         self.previous = previous
         canvasLocation = .start(of: file)
         rootFile = ImportedFile(path: path, label: FileSystem.fileName(of: path))
+        filesInOrder = [file]
     }
 
     /// What values are decoded against: the theme so far, and the file's folder for images.

@@ -89,6 +89,7 @@ enum ImportSection: StyleSection {
         load.bytesRead += bytes.count
         let file = ImportedFile(path: path, label: label)
         let source = SourceFile(path: path)
+        load.filesInOrder.append(source)
         let root: YAMLNode
         do {
             let parsed = try YAMLParser.parseDocument(bytes: bytes, file: source, maximumNodes: YAMLParser.maximumNodes - load.nodesRead)

@@ -17,6 +17,12 @@
 /// once, here, at its own lines.
 enum StylesSection: StyleSection {
     static let key = "styles"
+    /// The most presets a style file and its imports may define together, as many as views: far
+    /// beyond any design system, short of what checking each on every save would cost.
+    static let maximumPresets = 10_000
+    /// The longest chain of `extends:`: a preset keeps its whole chain, so the chains of a long
+    /// line of presets would otherwise grow with the square of its length.
+    static let maximumDepth = 64
 
     static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
         collect(node, file: load.rootFile, into: load)
@@ -38,6 +44,11 @@ enum StylesSection: StyleSection {
                 load.diagnostics.append(.error("a preset's name must be a word (its key under 'styles:'), found \(key.summary)", at: key.location))
                 continue
             }
+            guard load.presetCount < maximumPresets else {
+                load.diagnostics.append(.error("this is preset \(maximumPresets + 1); a style file and the files it imports may define at most \(maximumPresets) presets", at: key.location))
+                return
+            }
+            load.presetCount += 1
             guard let preset = Preset(name: name, key: key, value: value, file: file, order: load.presetOrder.count, diagnostics: &load.diagnostics) else { continue }
             if let earlier = load.presets[name] {
                 // Within one file YAML already said the key is given twice.
@@ -77,9 +88,19 @@ enum StylesSection: StyleSection {
                 }
                 if parent.isBroken { broken = true; break }
                 if !parent.chain.isEmpty { resolvedAbove = parent.chain; break }
+                guard path.count < maximumDepth else {
+                    reportTooDeep(preset, path.map(\.name))
+                    broken = true
+                    break
+                }
                 path.append(parent)
             }
             if broken {
+                path.forEach { $0.isBroken = true }
+                continue
+            }
+            guard resolvedAbove.count + path.count <= maximumDepth else {
+                reportTooDeep(preset, path.map(\.name) + resolvedAbove.reversed().map(\.name))
                 path.forEach { $0.isBroken = true }
                 continue
             }
@@ -88,6 +109,12 @@ enum StylesSection: StyleSection {
                 chain.append(member)
                 member.chain = chain
             }
+        }
+
+        /// A chain past `maximumDepth`, said at `preset`, where it starts; `names` from there up.
+        func reportTooDeep(_ preset: Preset, _ names: [String]) {
+            load.diagnostics.append(.error("preset '\(names[0])' extends through more than \(maximumDepth) presets (\(names.prefix(3).joined(separator: " → ")) → …); a chain of 'extends:' may be at most \(maximumDepth) long",
+                                           at: preset.parentNode?.location ?? preset.location))
         }
 
         func reportCycle(_ members: [Preset]) {

@@ -116,7 +116,7 @@ enum ViewsSection: StyleSection {
         let frame = decodePlacement("frame", as: Rect.self)
         // A preset may give a size; the nearest one that does, unless the view gives its own.
         let size = decodePlacement("size", as: Size.self)
-            ?? chain.last(where: { $0.sizeNode != nil }).flatMap { Cascade.decodeSize($0.sizeNode!, in: context, diagnostics: &diagnostics) }
+            ?? chain.reversed().lazy.compactMap(\.sizeNode).first.flatMap { Cascade.decodeSize($0, in: context, diagnostics: &diagnostics) }
         if frame != nil, let sizeNode = value("size") {
             diagnostics.append(.warning("both 'frame' and 'size' are given; the frame's size is used", at: sizeNode.location))
         }
