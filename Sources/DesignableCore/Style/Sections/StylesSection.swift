@@ -49,7 +49,7 @@ enum StylesSection: StyleSection {
                 return
             }
             load.presetCount += 1
-            guard let preset = Preset(name: name, key: key, value: value, file: file, order: load.presetOrder.count, diagnostics: &load.diagnostics) else { continue }
+            guard let preset = Preset(name: name, key: key, value: value, file: file, order: load.presetCount, diagnostics: &load.diagnostics) else { continue }
             if let earlier = load.presets[name] {
                 // Within one file YAML already said the key is given twice.
                 if earlier.location.file != preset.location.file {
