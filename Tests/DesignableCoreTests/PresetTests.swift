@@ -114,6 +114,21 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(row("titleColor", of: view, in: .highlighted)?.source(in: file), "highlighted map 5:82")
     }
 
+    /// Presets hold what they extend, never themselves: a reload frees the last load's presets
+    /// and the files they were read from.
+    func testPresetsAreFreedWithTheirDocument() throws {
+        weak var preset: Preset?
+        weak var document: StyleDocument?
+        do {
+            let loaded = load(cascade)
+            document = loaded.document
+            preset = loaded.document?.presets["Primary"]
+            XCTAssertNotNil(preset?.typeSource)
+        }
+        XCTAssertNil(document)
+        XCTAssertNil(preset)
+    }
+
     /// A preset for a class suits its subclasses: UIButton's serves every button.
     func testAPresetForASuperclassSuitsItsSubclasses() throws {
         XCTAssertTrue(FancyButton.isKind(of: Button.self))

@@ -67,7 +67,7 @@ enum StylesSection: StyleSection {
     /// Gives every preset its chain, or marks it broken with one error where it goes wrong: an
     /// `extends:` naming no preset, or a cycle (said once, at the first of its presets written).
     private static func resolveChains(_ load: StyleLoad) {
-        for preset in load.presetOrder where preset.chain.isEmpty && !preset.isBroken {
+        for preset in load.presetOrder where !preset.isResolved && !preset.isBroken {
             // Walk up until a preset already resolved, one naming no parent, or a mistake.
             var path: [Preset] = [preset]
             var resolvedAbove: [Preset] = []
@@ -87,7 +87,7 @@ enum StylesSection: StyleSection {
                     break
                 }
                 if parent.isBroken { broken = true; break }
-                if !parent.chain.isEmpty { resolvedAbove = parent.chain; break }
+                if parent.isResolved { resolvedAbove = parent.chain; break }
                 guard path.count < maximumDepth else {
                     reportTooDeep(preset, path.map(\.name))
                     broken = true
@@ -104,10 +104,11 @@ enum StylesSection: StyleSection {
                 path.forEach { $0.isBroken = true }
                 continue
             }
-            var chain = resolvedAbove
+            var above = resolvedAbove
             for member in path.reversed() {
-                chain.append(member)
-                member.chain = chain
+                member.ancestors = above
+                member.isResolved = true
+                above.append(member)
             }
         }
 
@@ -135,8 +136,9 @@ enum StylesSection: StyleSection {
     /// a preset names a class that does not fit the one it extends.
     private static func resolveClasses(_ load: StyleLoad) {
         for preset in load.presetOrder where !preset.isBroken {
-            for (index, member) in preset.chain.enumerated() where member.type == nil && member.typeSource == nil {
-                let above = index > 0 ? preset.chain[index - 1] : nil
+            let chain = preset.chain
+            for (index, member) in chain.enumerated() where member.type == nil && member.typeSource == nil {
+                let above = index > 0 ? chain[index - 1] : nil
                 guard let own = member.ownType else {
                     member.type = above?.type
                     member.typeSource = above?.typeSource
@@ -145,7 +147,7 @@ enum StylesSection: StyleSection {
                 member.type = own
                 member.typeSource = member
                 if let inherited = above?.type, let source = above?.typeSource, !own.isKind(of: inherited) {
-                    let path = preset.chain[preset.chain.firstIndex { $0 === source }!...index].reversed().map(\.name).joined(separator: " → ")
+                    let path = chain[(chain.firstIndex { $0 === source } ?? 0)...index].reversed().map(\.name).joined(separator: " → ")
                     load.diagnostics.append(.error("preset '\(member.name)' is for \(own.className), but its chain \(path) reaches '\(source.name)', which is for \(inherited.className) (\(source.classPlace(from: member.location.file))); a preset extends only presets for its own class or a superclass of it",
                                                    at: member.classNode?.location ?? member.location))
                     member.isBroken = true
@@ -223,7 +225,8 @@ enum StylesSection: StyleSection {
         // Its own mistake was said where it is; the load has errors and draws nothing.
         guard !preset.isBroken else { return nil }
         if let viewType, let presetType = preset.type, !viewType.isKind(of: presetType), let source = preset.typeSource {
-            let path = preset.chain[preset.chain.firstIndex { $0 === source }!...].reversed().map(\.name).joined(separator: " → ")
+            let chain = preset.chain
+            let path = chain[(chain.firstIndex { $0 === source } ?? 0)...].reversed().map(\.name).joined(separator: " → ")
             let through = source === preset ? "" : " (through \(path))"
             diagnostics.append(.error("\(viewType.className) cannot take preset '\(name)'\(through): '\(source.name)' is for \(presetType.className) (\(source.classPlace(from: styleNode.location.file))), and a preset suits only its class and the classes built on it",
                                       at: styleNode.location))
@@ -268,12 +271,16 @@ final class Preset {
     var parentName: String? { parentNode?.scalar }
     let sizeNode: YAMLNode?
 
+    /// The presets it extends, the furthest first, once its chain is resolved. Not itself: a
+    /// preset holding itself would never be freed, nor the file it was read from.
+    var ancestors: [Preset] = []
+    var isResolved = false
     /// The presets it applies, the furthest ancestor first and itself last; empty until resolved.
-    var chain: [Preset] = []
+    var chain: [Preset] { isResolved ? ancestors + [self] : [] }
     /// The class it is for (its own, else its nearest ancestor's); nil for any class.
     var type: Component.Type?
-    /// The preset of its chain that names `type`.
-    var typeSource: Preset?
+    /// The preset of its chain that names `type`: itself or an ancestor, so not held (see `ancestors`).
+    weak var typeSource: Preset?
     /// Its chain cannot be resolved or does not fit (said once, where it goes wrong).
     var isBroken = false
     /// What checking it found, and the image files it looked at: a later load that finds it
