@@ -375,6 +375,8 @@ final class EventLoop {
             frames.redraw(bannerBefore)
         case .failed:
             report(session.diagnostics)
+            // A broken import is watched too, so saving it fixed redraws.
+            watcher.watch(session.dependencies)
             frames.merge(frame)
             frames.redraw(bannerBefore.union(composer.bannerFrame(for: session, viewport: viewport)))
         case .removed:

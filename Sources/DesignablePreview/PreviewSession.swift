@@ -53,6 +53,9 @@ final class PreviewSession {
     /// The ring shows once the keyboard is used; a click focuses (for the inspector) without it.
     private(set) var focusVisible = false
 
+    /// What the last load read or looked for when it failed (an import with an error in it):
+    /// watched beside the last good document's, so fixing that file redraws.
+    private var failedDependencies: Set<Dependency> = []
     /// (dev, inode, size, mtime) of the file when last read, to skip events that changed nothing.
     private var loadedIdentity: [Int]?
     /// The canvas area width (pixels) the layout was made for.
@@ -137,6 +140,7 @@ final class PreviewSession {
             return .failed
         }
         let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil) }
+        failedDependencies = result.document == nil ? result.dependencies : []
         guard let loaded = result.document else {
             diagnostics = result.diagnostics
             status = .errors(result.diagnostics.errorCount, warnings: result.diagnostics.warningCount)
@@ -156,9 +160,10 @@ final class PreviewSession {
         return .loaded(first: first)
     }
 
-    /// The files to watch, by kind: the style file and what its last good document depends on.
+    /// The files to watch, by kind: the style file, what its last good document depends on, and
+    /// what a failed load after it read.
     var dependencies: Set<Dependency> {
-        var dependencies = document?.dependencies ?? []
+        var dependencies = (document?.dependencies ?? []).union(failedDependencies)
         dependencies.insert(Dependency(path, kind: .style))
         return dependencies
     }
@@ -177,8 +182,9 @@ final class PreviewSession {
     /// How to react to `paths` changing (`forced` for the reload key): the style file is read
     /// again, reusing unchanged views; a changed image may be one that was missing, so every view
     /// is decoded again (a placeholder becomes the picture) and redrawn; an imported file changes
-    /// what the style file means, so it is read again from scratch. A path the document does not
-    /// depend on (any longer) asks for nothing.
+    /// what the style file means, so it is read again although it did not change, taking over
+    /// only the views whose presets are unchanged (the loader checks each), and redrawing what
+    /// looks different. A path the document does not depend on (any longer) asks for nothing.
     func reaction(to paths: Set<String>, forced: Bool) -> Reaction {
         var reaction = Reaction()
         if forced { reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true) }
@@ -189,8 +195,11 @@ final class PreviewSession {
             switch kinds[path] {
             case .style?:
                 reaction.reread = true
-            case .image?, .import?:
+            case .image?:
                 reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true)
+            case .import?:
+                reaction.reread = true
+                reaction.force = true
             case nil:
                 continue
             }

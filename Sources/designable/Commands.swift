@@ -175,24 +175,32 @@ struct InspectCommand: Command {
             heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
-            list(PropertyRow.rows(of: component), indent: "  ")
+            if !view.presets.isEmpty {
+                // The chain with where each preset is written: the rows name the preset of each value.
+                Console.out("  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
+            }
+            list(PropertyRow.rows(of: component), indent: "  ", file: view.location.file)
             for map in view.writtenStateMaps {
                 Console.out("  \(map.state) map, line \(map.location.line):")
-                list(map.rows, indent: "    ")
+                list(map.rows, indent: "    ", file: view.location.file)
             }
         }
         return 0
     }
 
     /// One line a row, in columns: label, type, value, where the value came from.
-    private func list(_ rows: [PropertyRow], indent: String) {
+    private func list(_ rows: [PropertyRow], indent: String, file: SourceFile) {
         let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
         let valueWidth = rows.map(\.shownValue.count).max() ?? 0
         for row in rows {
-            let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
             Console.out(indent + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
-                        + row.shownValue.padding(to: valueWidth + 2) + source)
+                        + row.shownValue.padding(to: valueWidth + 2) + row.source(in: file))
         }
+    }
+
+    /// `line 3` in the style file, `tokens.yaml:3` in another.
+    private func place(_ location: SourceLocation) -> String {
+        location.file == SourceFile(path: style) ? "line \(location.line)" : "\(location.file.path):\(location.line)"
     }
 
     private func formatSize(_ size: Size) -> String { "\(formatNumber(size.width))×\(formatNumber(size.height))" }
