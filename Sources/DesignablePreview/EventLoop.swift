@@ -231,7 +231,7 @@ final class EventLoop {
     /// the cell alone shows the press, and a release on it selects the view in every cell.
     private func gridPointerDown(at point: Point, in grid: VariantGrid) {
         let cell = grid.cell(at: point).flatMap { cell in
-            session.layout.map { $0.frames[cell.view].contains(cell.canvasPoint(point)) } == true ? cell : nil
+            session.layout.map { cell.view < $0.frames.count && $0.frames[cell.view].contains(cell.canvasPoint(point)) } == true ? cell : nil
         }
         composer.pressedCell = cell
         session.pointerDown(onView: cell?.view)
