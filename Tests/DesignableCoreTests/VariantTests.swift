@@ -162,8 +162,7 @@ final class VariantTests: XCTestCase {
     }
 
     func testTheGridDrawsEachCellInItsStateAndVariant() throws {
-        let path = "/tmp/designable-test/grid.yaml"
-        let document = try XCTUnwrap(loadStyle(Self.gridStyle, path: path))
+        let document = try XCTUnwrap(loadStyle(Self.gridStyle))
         let variants = [Variant.standard, Variant(dark: true)]
         let job = RenderJob(options: RenderJob.Options(encodesPNG: false, variants: variants))
         let output = try job.run(document: document)
