@@ -13,6 +13,10 @@ final class FrameComposer {
     let renderer: Renderer
     /// The flash note on show, if any.
     var notes = NoteBoard()
+    /// The variants grid, drawn instead of the canvas while `g` shows it.
+    var grid: VariantGrid?
+    /// The grid's cell a pointer press went down in: that cell alone shows the press.
+    var pressedCell: VariantGrid.Cell?
     private var bannerMemo: (text: String, area: PixelRect, frame: PixelRect)?
 
     init(renderer: Renderer) {
@@ -50,6 +54,8 @@ final class FrameComposer {
     /// covered `before` the change when that is known.
     func damage(of index: Int, session: PreviewSession, layout: Layout, viewport: Viewport, before: Rect? = nil) -> PixelRect {
         guard let document = session.document, index < layout.frames.count, index < document.views.count else { return .empty }
+        // In the grid a view's cells are its row: every one of them may show the change.
+        if let grid { return grid.rowRect(of: index).map(viewport.windowRect) ?? .empty }
         let now = document.views[index].coverage(in: layout.frames[index], state: session.state(of: index))
         return viewport.windowRect(of: before.map(now.union) ?? now)
     }
@@ -65,11 +71,12 @@ final class FrameComposer {
         // Whole-pixel offsets keep every pixel where `render` puts it.
         context.translate(Double(ox), Double(oy))
         let damage = viewport.canvasRect(of: canvas)
-        var ring: ((Painter) -> Void)?
-        if session.focusVisible, let focus = session.focus, focus < layout.frames.count {
-            let frame = layout.frames[focus]
-            let shape = document.views[focus].component(in: session.state(of: focus)).layer(in: frame).shape(in: frame)
-            ring = { painter in painter.focusRing(around: shape, color: Self.ringColor) }
+        // The focus ring around view `index` in `state`, when it has the visible focus.
+        func ring(_ index: Int, _ state: ControlState) -> ((Painter) -> Void)? {
+            guard session.focusVisible, index == session.focus, index < layout.frames.count else { return nil }
+            let frame = layout.frames[index]
+            let shape = document.views[index].component(in: state).layer(in: frame).shape(in: frame)
+            return { painter in painter.focusRing(around: shape, color: Self.ringColor) }
         }
         // A see-through canvas would show the window's undefined alpha as black: draw it over white.
         let translucent = document.canvas.background.alpha < 1
@@ -77,7 +84,17 @@ final class FrameComposer {
             context.clear(to: .white)
             cairo_push_group(context.pointer)
         }
-        renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage, overlay: ring)
+        if let grid {
+            // Each cell: its column's state with the view's own (selected with a click, `s`…),
+            // the press only where it went down.
+            let pressed = pressedCell
+            func state(_ cell: VariantGrid.Cell) -> ControlState { cell.state.union(session.state(of: cell.view, pointer: cell == pressed)) }
+            grid.draw(on: context, renderer: renderer, scale: scale, damage: damage, state: state,
+                      overlay: { cell, painter in ring(cell.view, state(cell))?(painter) })
+        } else {
+            renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
+                          overlay: session.focus.flatMap { ring($0, session.state(of: $0)) })
+        }
         if translucent {
             cairo_pop_group_to_source(context.pointer)
             context.paint()

@@ -15,10 +15,10 @@ struct InspectorPanel {
     private static let presetAccent = Color(rgb: 0xAF52DE)
     private static let tagFont = Font("Sans 12")
     // Sizes in pixels at 1× (a point is a pixel, as on the canvas), readable on a desktop screen.
-    private static let headingFont = Font("Sans Bold 13.3")
+    private static let headingFont = ChromeText.heading
     private static let titleFont = Font("Sans Bold 20")
     private static let detailFont = Font("Sans 14.7")
-    private static let labelFont = Font("Sans 14")
+    private static let labelFont = ChromeText.label
     private static let setLabelFont = Font("Sans Bold 14")
     private static let valueFont = Font("Monospace 13.3")
     private static let rowHeight = 19.0

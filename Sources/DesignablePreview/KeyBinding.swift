@@ -18,6 +18,10 @@ struct KeyBinding {
         case scroll(dy: Double)
         case page(down: Bool)
         case edge(end: Bool)
+        /// `a`, `l`: switch between light and dark appearance, left-to-right and right-to-left layout.
+        case appearance, direction
+        /// `g`: show every view in every state (the variants grid), or the canvas again.
+        case grid
     }
 
     let keysym: Int32
@@ -40,6 +44,9 @@ struct KeyBinding {
         KeyBinding(keysym: XK_p, control: false, action: .screenshot),
         KeyBinding(keysym: XK_s, control: true, action: .screenshot),
         KeyBinding(keysym: XK_i, control: false, action: .inspector),
+        KeyBinding(keysym: XK_a, control: false, action: .appearance),
+        KeyBinding(keysym: XK_l, control: false, action: .direction),
+        KeyBinding(keysym: XK_g, control: false, action: .grid),
         KeyBinding(keysym: XK_Up, control: false, action: .scroll(dy: -40)),
         KeyBinding(keysym: XK_Down, control: false, action: .scroll(dy: 40)),
         KeyBinding(keysym: XK_Page_Up, control: false, action: .page(down: false)),

@@ -12,7 +12,7 @@ public enum KeyHelp {
 
     /// What the help explains, in the order it explains it; each binding belongs to one topic.
     enum Topic: CaseIterable {
-        case press, focus, activate, toggle, inspector, screenshot, scroll, reload, quit, dismiss
+        case press, focus, activate, toggle, inspector, appearance, direction, grid, screenshot, scroll, reload, quit, dismiss
 
         /// What the pointer does for this topic, before the keys.
         var pointer: String? {
@@ -30,6 +30,9 @@ public enum KeyHelp {
             case .activate: "press the focused view, as a click does"
             case .toggle: "toggle highlighted, selected, disabled on the focused view (they stay)"
             case .inspector: "the inspector: the focused view's class, id, state and properties"
+            case .appearance: "switch light and dark appearance (the system colours take their dark values)"
+            case .direction: "switch left-to-right and right-to-left layout (leading and trailing flip)"
+            case .grid: "every view in every state, a grid; a click presses the view in the cell clicked"
             case .screenshot: "save the canvas as STEM-YYYYMMDD-HHMMSS.png (see --screenshot-dir)"
             case .scroll: "scroll a canvas larger than the window"
             case .reload: "reload the style file"
@@ -44,6 +47,9 @@ public enum KeyHelp {
             case .activate: self = .activate
             case .toggle: self = .toggle
             case .inspector: self = .inspector
+            case .appearance: self = .appearance
+            case .direction: self = .direction
+            case .grid: self = .grid
             case .screenshot: self = .screenshot
             case .scroll, .page, .edge: self = .scroll
             case .reload: self = .reload

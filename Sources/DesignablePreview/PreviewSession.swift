@@ -272,10 +272,14 @@ final class PreviewSession {
     var viewCount: Int { document?.views.count ?? 0 }
 
     /// The state view `index` is drawn in: its own, highlighted while pressed with the pointer over it.
-    func state(of index: Int) -> ControlState {
+    func state(of index: Int) -> ControlState { state(of: index, pointer: true) }
+
+    /// The state view `index` is drawn in, the pointer's press left out unless `pointer`: the
+    /// variants grid shows that press in one cell only.
+    func state(of index: Int, pointer: Bool) -> ControlState {
         guard index < states.count else { return .normal }
         var state = states[index]
-        if let press = pointerPress, press.index == index, press.inside { state.insert(.highlighted) }
+        if pointer, let press = pointerPress, press.index == index, press.inside { state.insert(.highlighted) }
         if keyPress == index { state.insert(.highlighted) }
         return state
     }
@@ -315,7 +319,13 @@ final class PreviewSession {
     /// Mouse down at `point` (canvas points): focuses the view under it for the inspector (or
     /// nothing, on the background), and starts a press on a control that takes input.
     func pointerDown(at point: Point) {
-        guard let layout, let index = layout.view(at: point) else {
+        pointerDown(onView: layout?.view(at: point))
+    }
+
+    /// Mouse down on view `index`, or on no view (nil): as `pointerDown(at:)` once the view under
+    /// the pointer is known (the variants grid knows it from the cell).
+    func pointerDown(onView index: Int?) {
+        guard layout != nil, let index, index < viewCount else {
             setFocus(nil, visible: false)
             return
         }

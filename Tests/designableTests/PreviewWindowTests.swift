@@ -54,7 +54,7 @@ final class PreviewWindowTests: XCTestCase {
 
     // MARK: - Fixture
 
-    private var folder = ""
+    var folder = ""
     private var display: VirtualDisplay?
     private var preview: PreviewProcess?
 
@@ -78,7 +78,7 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// Writes `style` as `name`, starts Xvfb and the preview on it, and waits for the first frame.
-    private func open(_ style: String = PreviewWindowTests.style(), name: String = "style.yaml", arguments: [String] = [],
+    func open(_ style: String = PreviewWindowTests.style(), name: String = "style.yaml", arguments: [String] = [],
                       xvfbArguments: [String] = []) throws -> (preview: PreviewProcess, x: XDriver, window: String, path: String) {
         let path = folder + "/" + name
         try write(style, to: path)
@@ -106,7 +106,7 @@ final class PreviewWindowTests: XCTestCase {
         try x.screenshot(window)[point.x, point.y]
     }
 
-    private func assertPixel(_ image: RGBImage, _ point: (x: Int, y: Int), is expected: RGBImage.Pixel, _ what: String,
+    func assertPixel(_ image: RGBImage, _ point: (x: Int, y: Int), is expected: RGBImage.Pixel, _ what: String,
                              file: StaticString = #filePath, line: UInt = #line) {
         let actual = image[point.x, point.y]
         XCTAssertTrue(actual.isClose(to: expected), "\(what): pixel at \(point) is \(actual), expected \(expected)", file: file, line: line)
@@ -803,13 +803,13 @@ final class PreviewWindowTests: XCTestCase {
 
     private var fixturesFolder: String { TestPaths.root + "/Tests/DesignableCoreTests/Fixtures" }
 
-    private func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
+    func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
         guard let convert = TestPaths.tool("convert-im6.q16") ?? TestPaths.tool("convert") else { throw HarnessError("no convert") }
         let result = try runTool(convert, ["-size", "20x20", "xc:\(color)", "PNG32:" + path])
         guard result.status == 0 else { throw HarnessError("convert failed: \(result.err)") }
     }
 
-    private func render(_ style: String, to output: String, arguments: [String]) throws {
+    func render(_ style: String, to output: String, arguments: [String]) throws {
         guard let binary = TestPaths.binary else { throw HarnessError("designable is not built") }
         var environment = ProcessInfo.processInfo.environment
         if let fonts = TestPaths.fontConfig { environment["FONTCONFIG_FILE"] = fonts }
@@ -818,7 +818,7 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// Decoded pixels compared by ImageMagick: zero differing pixels.
-    private func assertSameImage(_ actual: String, _ expected: String, _ what: String,
+    func assertSameImage(_ actual: String, _ expected: String, _ what: String,
                                  file: StaticString = #filePath, line: UInt = #line) throws {
         guard let compare = TestPaths.tool("compare") else { throw HarnessError("no compare") }
         let result = try runTool(compare, ["-metric", "AE", actual, expected, "null:"])

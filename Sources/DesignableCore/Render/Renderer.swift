@@ -41,7 +41,33 @@ public final class Renderer {
     /// (its shadow included) and to whole pixels around it.
     public func render(_ document: StyleDocument, layout: Layout, scale: Double,
                        states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> ImageSurface {
-        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view).pixelAligned(scale: scale)
+        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view)
+        return try image(of: area, scale: scale) { draw(document, layout: layout, scale: scale, on: $0, states: states, only: view) }
+    }
+
+    /// Renders as `render(_:layout:scale:states:only:)` does onto one SVG or PDF page, sized in
+    /// points; the pixels drawing makes (shadows, images) are embedded at `scale` to a point.
+    /// The file's bytes.
+    public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> [UInt8] {
+        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view)
+        return try page(format, of: area, scale: scale) { draw(document, layout: layout, scale: scale, on: $0, states: states, only: view) }
+    }
+
+    /// Renders the variants grid into a new image at `scale`.
+    public func render(_ grid: VariantGrid, scale: Double) throws -> ImageSurface {
+        try image(of: try area(of: grid, scale: scale), scale: scale) { grid.draw(on: $0, renderer: self, scale: scale) }
+    }
+
+    /// Renders the variants grid onto one SVG or PDF page, as the canvas is.
+    public func render(_ format: VectorSurface.Format, _ grid: VariantGrid, scale: Double) throws -> [UInt8] {
+        try page(format, of: try area(of: grid, scale: scale), scale: scale) { grid.draw(on: $0, renderer: self, scale: scale) }
+    }
+
+    /// A new image of `area` (points) at `scale`, drawn by `body` on a context whose origin is
+    /// the area's top-left pixel; the last image is drawn into again when nobody holds it.
+    private func image(of area: Rect, scale: Double, _ body: (DrawingContext) -> Void) throws -> ImageSurface {
+        let area = area.pixelAligned(scale: scale)
         let width = max(1, Int(area.width)), height = max(1, Int(area.height))
         let surface: ImageSurface
         if spare?.width == width, spare?.height == height, isKnownUniquelyReferenced(&spare!) {
@@ -52,24 +78,26 @@ public final class Renderer {
         }
         let context = try DrawingContext(surface)
         context.translate(-area.x, -area.y)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
+        body(context)
         try context.check("drawing the canvas")
         return surface
     }
 
-    /// Renders as `render(_:layout:scale:states:only:)` does onto one SVG or PDF page, sized in
-    /// points; the pixels drawing makes (shadows, images) are embedded at `scale` to a point.
-    /// The file's bytes.
-    public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil) throws -> [UInt8] {
-        let area = try self.area(document, layout: layout, scale: scale, states: states, only: view)
+    /// One SVG or PDF page of `area` (points), drawn by `body` in pixels at `scale`; its bytes.
+    private func page(_ format: VectorSurface.Format, of area: Rect, scale: Double, _ body: (DrawingContext) -> Void) throws -> [UInt8] {
         let surface = try VectorSurface(format, width: max(area.width, 1 / scale), height: max(area.height, 1 / scale))
         surface.drawsPixels(atScale: scale)
         let context = try DrawingContext(surface)
         context.translate(-area.x * scale, -area.y * scale)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view)
+        body(context)
         try context.check("drawing the canvas")
         return try surface.finish()
+    }
+
+    /// The grid's area, once it is known to be drawable at `scale`.
+    private func area(of grid: VariantGrid, scale: Double) throws(Diagnostic) -> Rect {
+        try Self.checkDrawable(grid.size, scale: scale, named: "the variants grid", at: grid.document.canvasLocation)
+        return Rect(origin: .zero, size: grid.size)
     }
 
     /// What a render covers, in points, once it is known to be drawable at `scale`: the canvas,
