@@ -1,23 +1,53 @@
-"""The bundled gallery as the latency measurements use it: a private copy and one-view edits."""
+"""The bundled examples as the latency measurements use them: a private copy and one-view edits.
+
+The gallery (the seed tutorials' buttons) and the designables example (shadows, masks, gradients,
+presets imported from tokens.yaml): each has a button the click test presses and a title line a
+save changes, as a person edits one view.
+"""
 
 import os
 import shutil
 
 BENCH = os.path.dirname(os.path.realpath(__file__))
-PATH = os.path.join(os.path.dirname(BENCH), "assets", "examples", "gallery.yaml")
-BUTTON = "sign-in"  # the gallery's FancyButton that the click test presses
+EXAMPLES = os.path.join(os.path.dirname(BENCH), "assets", "examples")
+PATH = os.path.join(EXAMPLES, "gallery.yaml")
+
+
+class Example:
+    def __init__(self, name, file, button, marker, edited):
+        self.name = name
+        self.path = os.path.join(EXAMPLES, file)
+        self.button = button  # the id of the button the click test presses
+        self.marker = marker  # the text a save changes
+        self.edited = edited  # the marker as the index-th save writes it
+
+    def copy(self, work):
+        """The examples folder copied into `work` (images and imports with it), so the edits never
+        touch the repository; the path of this example's copy."""
+        folder = os.path.join(work, "examples")
+        if not os.path.isdir(folder):
+            shutil.copytree(EXAMPLES, folder)
+        return os.path.join(folder, os.path.basename(self.path))
+
+    def edits(self, text, count):
+        """This example with its button retitled: a one-view edit, as a person makes them."""
+        if self.marker not in text:
+            raise RuntimeError(f"{self.name} has no '{self.marker.strip()}' to edit")
+        return [text.replace(self.marker, self.edited(index + 1), 1) for index in range(count)]
+
+
+GALLERY = Example("gallery", "gallery.yaml", "sign-in", "title: SIGN IN\n", lambda n: f"title: SIGN IN {n}\n")
+# The click presses a button near the top: at 3× the bottom of the canvas lies below a 1080-line screen.
+DESIGNABLES = Example("designables", "designables.yaml", "continuous", "title: SIGN UP,", lambda n: f"title: SIGN UP {n},")
+ALL = (GALLERY, DESIGNABLES)
+
+# What the versus script and older callers use: the gallery.
+BUTTON = GALLERY.button
 
 
 def copy(work):
-    """The gallery and its images copied into `work`, so the edits never touch the repository."""
-    folder = os.path.join(work, "gallery")
-    shutil.copytree(os.path.dirname(PATH), folder)
-    return os.path.join(folder, os.path.basename(PATH))
+    return GALLERY.copy(work)
 
 
 def edits(text, count):
-    """The gallery with its SIGN IN button retitled: a one-view edit, as a person makes them."""
-    marker = "title: SIGN IN\n"
-    if marker not in text:
-        raise RuntimeError(f"the gallery has no '{marker.strip()}' line to edit")
-    return [text.replace(marker, f"title: SIGN IN {index + 1}\n", 1) for index in range(count)]
+    return GALLERY.edits(text, count)

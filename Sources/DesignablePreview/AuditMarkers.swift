@@ -3,7 +3,7 @@ import DesignableCore
 /// The preview's `u`: the accessibility audit of each view in the state it is drawn in and the
 /// appearance on show, marked on the view (an orange outline and a tag with the numbers). Views
 /// are measured when first drawn or inspected, and again only after the document, its layout, a
-/// state or the appearance changed: a frame that changed none of them measures nothing, and a
+/// state, the appearance or the layout direction changed: a frame that changed none of them measures nothing, and a
 /// document of thousands of views measures the ones in sight.
 final class AuditMarkers {
     private static let outline = Color(rgb: 0xFF9500)
@@ -17,6 +17,7 @@ final class AuditMarkers {
     private var frames: [Rect] = []
     private var states: [ControlState] = []
     private var appearance: Appearance?
+    private var direction: LayoutDirection?
     /// Each view's findings, by index, for the views measured since the last change.
     private var measured: [Int: [Audit.Finding]] = [:]
 
@@ -65,14 +66,14 @@ final class AuditMarkers {
         }
     }
 
-    /// Forgets every measurement when the document, the layout, a view's state or the
-    /// appearance is not what it was measured in (a view's background is the views beneath it).
+    /// Forgets every measurement when the document, the layout, a view's state, the appearance or
+    /// the direction is not what it was measured in (a view's background is the views beneath it).
     private func forgetChanges(document: StyleDocument, layout: Layout, session: PreviewSession) {
-        let appearance = session.renderer.appearance
-        let unchanged = document === self.document && layout.frames == frames && appearance == self.appearance
+        let (appearance, direction) = (session.renderer.appearance, session.renderer.layoutDirection)
+        let unchanged = document === self.document && layout.frames == frames && appearance == self.appearance && direction == self.direction
             && states.count == document.views.count && states.indices.allSatisfy { states[$0] == session.state(of: $0) }
         guard !unchanged else { return }
-        (self.document, frames, self.appearance) = (document, layout.frames, appearance)
+        (self.document, frames, self.appearance, self.direction) = (document, layout.frames, appearance, direction)
         states = document.views.indices.map(session.state(of:))
         measured = [:]
     }

@@ -37,6 +37,9 @@ final class EventLoop {
     /// reports was the user's doing, and from then on the window no longer follows the canvas.
     private var requestedSizes: [(width: Int, height: Int)] = []
     private var resizedByHand = false
+    /// Whether `g` shows the variants grid instead of the canvas, and the window's size before it grew for it.
+    private var gridShown = false
+    private var sizeBeforeGrid: (width: Int, height: Int)?
 
     /// `viewport` is the window's size at creation, which the window was made with.
     init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
@@ -144,10 +147,12 @@ final class EventLoop {
         if session.document != nil {
             let areaWidth = viewport.canvasArea.width
             let laidOut = frame.time(\.layout) { session.layOut(areaWidth: areaWidth, scale: scale) }
-            if let layout = session.layout { viewport.setCanvasSize(layout.canvasSize) }
+            if let layout = session.layout { viewport.setCanvasSize(layOutGrid(layout) ?? layout.canvasSize) }
             if session.hasReloadComparison {
-                // A reload redraws only what the views whose look, state or frame changed cover.
-                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw, !composer.showsOverlays {
+                // A reload redraws only what the views whose look, state or frame changed cover
+                // (anything in the grid, where a view's cells move with any row's height).
+                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw, !gridShown,
+                   !composer.showsOverlays {
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
                 } else {
@@ -200,9 +205,12 @@ final class EventLoop {
         case .buttonPress(let button, let x, let y, let modifiers):
             pressed(button, x: x, y: y, shift: modifiers & UInt32(ShiftMask) != 0)
         case .buttonRelease(let button, let x, let y):
-            if button == 1 { session.pointerUp(at: canvasPoint(x: x, y: y)) }
+            if button == 1 {
+                session.pointerUp(at: pressPoint(x: x, y: y))
+                composer.pressedCell = nil
+            }
         case .motion(let x, let y):
-            session.pointerMoved(to: canvasPoint(x: x, y: y))
+            session.pointerMoved(to: pressPoint(x: x, y: y))
         case .close:
             quit(0)
         case .focusOut:
@@ -218,12 +226,32 @@ final class EventLoop {
         viewport.canvasPoint(x: x, y: y)
     }
 
+    /// Where a press's pointer is on the canvas: in the grid, as the view of the cell the press
+    /// went down in sees it, so leaving that cell is leaving the view.
+    private func pressPoint(x: Int, y: Int) -> Point? {
+        let point = canvasPoint(x: x, y: y)
+        guard composer.grid != nil else { return point }
+        return point.flatMap { composer.pressedCell?.canvasPoint($0) }
+    }
+
+    /// A press in the grid: on the view of the cell under it, when it is on that view's frame;
+    /// the cell alone shows the press, and a release on it selects the view in every cell.
+    private func gridPointerDown(at point: Point, in grid: VariantGrid) {
+        let cell = grid.cell(at: point).flatMap { cell in
+            session.layout.map { cell.view < $0.frames.count && $0.frames[cell.view].contains(cell.canvasPoint(point)) } == true ? cell : nil
+        }
+        composer.pressedCell = cell
+        session.pointerDown(onView: cell?.view)
+    }
+
     private func pressed(_ button: UInt32, x: Int, y: Int, shift: Bool) {
         let step = Int((Self.wheelStep * scale).rounded())
         switch button {
         case 1:
             // The banner and the inspector are not the canvas: a press there leaves focus alone.
-            if let point = canvasPoint(x: x, y: y) { session.pointerDown(at: point) }
+            if let point = canvasPoint(x: x, y: y) {
+                if let grid = composer.grid { gridPointerDown(at: point, in: grid) } else { session.pointerDown(at: point) }
+            }
         case 4: scroll(dx: shift ? -step : 0, dy: shift ? 0 : -step)
         case 5: scroll(dx: shift ? step : 0, dy: shift ? 0 : step)
         case 6: scroll(dx: -step, dy: 0)
@@ -275,7 +303,60 @@ final class EventLoop {
             scroll(dx: 0, dy: down ? page : -page)
         case .edge(let end):
             scroll(dx: 0, dy: end ? Int.max / 4 : Int.min / 4)
+        case .appearance:
+            let renderer = session.renderer
+            renderer.appearance = renderer.appearance == .light ? .dark : .light
+            scheduleFull(.input)
+            flash(renderer.appearance == .dark ? "Dark appearance" : "Light appearance")
+        case .direction:
+            let renderer = session.renderer
+            renderer.layoutDirection = renderer.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+            scheduleFull(.input)
+            flash(renderer.layoutDirection == .rightToLeft ? "Right-to-left layout" : "Left-to-right layout")
+        case .grid:
+            toggleGrid()
         }
+    }
+
+    // MARK: - The variants grid
+
+    /// `g`: the grid in place of the canvas, or the canvas again; the window grows to show the
+    /// grid (within the screen) and goes back to its size after.
+    private func toggleGrid() {
+        gridShown.toggle()
+        composer.grid = nil
+        composer.pressedCell = nil
+        scheduleFull(.input)
+        if gridShown, let layout = session.layout, let size = layOutGrid(layout) {
+            // The inspector keeps its room beside the grid, within the same share of the screen.
+            let screen = (width: window.display.screenWidth, height: window.display.screenHeight)
+            let wanted = Viewport.windowSize(for: Size(width: size.width + Double(viewport.panelWidth) / scale, height: size.height),
+                                             scale: scale, screenWidth: screen.width, screenHeight: screen.height)
+            let width = max(wanted.width, viewport.windowWidth), height = max(wanted.height, viewport.windowHeight)
+            if (width, height) != (viewport.windowWidth, viewport.windowHeight) {
+                sizeBeforeGrid = (viewport.windowWidth, viewport.windowHeight)
+                requestSize(width: width, height: height)
+            }
+        } else if !gridShown, let size = sizeBeforeGrid {
+            sizeBeforeGrid = nil
+            requestSize(width: size.width, height: size.height)
+        }
+        flash(gridShown ? "Every state: the variants grid (g for the canvas)" : "The canvas")
+    }
+
+    /// While the grid shows: makes it for `layout` in the current appearance and direction
+    /// unless it is already (a new one is drawn whole), and gives its size; nil otherwise.
+    private func layOutGrid(_ layout: Layout) -> Size? {
+        guard gridShown, let document = session.document else { return nil }
+        let variant = Variant(appearance: session.renderer.appearance, direction: session.renderer.layoutDirection)
+        if let grid = composer.grid, grid.document === document, grid.layout == layout, grid.variants == [variant] {
+            return grid.size
+        }
+        let grid = VariantGrid(document, layout: layout, variants: [variant], painter: session.renderer.painter)
+        composer.grid = grid
+        composer.pressedCell = nil
+        frames.fullRedraw = true
+        return grid.size
     }
 
     /// Scrolls a focused view that Tab moved off screen back into sight.
@@ -283,7 +364,8 @@ final class EventLoop {
         guard let focus = session.focus, let layout = session.layout, focus < layout.frames.count else { return }
         guard let view = session.document?.views[focus] else { return }
         // A little room beyond the ring, so the focused view does not sit flush with the edge.
-        let coverage = view.coverage(in: layout.frames[focus], state: session.state(of: focus)).insetBy(dx: -6, dy: -6)
+        let coverage = (composer.grid?.rowRect(of: focus) ?? view.coverage(in: layout.frames[focus], state: session.state(of: focus)))
+            .insetBy(dx: -6, dy: -6)
         if viewport.reveal(coverage) { scheduleFull(.input) }
     }
 
@@ -342,7 +424,8 @@ final class EventLoop {
     /// screen), when a save made the canvas larger than the window; never once the user has
     /// sized the window, and never smaller.
     private func followCanvas() {
-        guard !resizedByHand, let canvas = session.naturalCanvasSize else { return }
+        // The grid sizes the window for itself, and puts it back after.
+        guard !resizedByHand, !gridShown, let canvas = session.naturalCanvasSize else { return }
         let display = window.display
         let wanted = Viewport.windowSize(for: canvas, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
         let current = requestedSizes.last ?? (viewport.windowWidth, viewport.windowHeight)
@@ -436,6 +519,8 @@ final class EventLoop {
             if first { resizeToCanvas() } else { followCanvas() }
         case .failed:
             report(session.diagnostics)
+            // A broken import is watched too, so saving it fixed redraws.
+            watcher.watch(session.dependencies)
             frames.merge(frame)
             updateBanner()
         case .removed:
@@ -493,7 +578,8 @@ final class EventLoop {
     /// Writes the canvas as `render` would to `path`, or to a timestamped name beside the style
     /// file, and says so in a note; whether it was written.
     private func screenshot(to path: String?) -> Bool {
-        switch screenshots.write(session, to: path) {
+        let variant = Variant(appearance: session.renderer.appearance, direction: session.renderer.layoutDirection)
+        switch screenshots.write(session, to: path, variant: variant, grid: gridShown) {
         case .saved(let target):
             if path == nil { flash("Saved " + FileSystem.fileName(of: target)) }
             return true

@@ -13,6 +13,10 @@ final class FrameComposer {
     let renderer: Renderer
     /// The flash note on show, if any.
     var notes = NoteBoard()
+    /// The variants grid, drawn instead of the canvas while `g` shows it.
+    var grid: VariantGrid?
+    /// The grid's cell a pointer press went down in: that cell alone shows the press.
+    var pressedCell: VariantGrid.Cell?
     /// `o`: each view's layout rectangles over the canvas, and their legend below it.
     var showsOutlines = false
     /// `u`: the accessibility audit's findings marked on the views.
@@ -65,6 +69,8 @@ final class FrameComposer {
     /// covered `before` the change when that is known.
     func damage(of index: Int, session: PreviewSession, layout: Layout, viewport: Viewport, before: Rect? = nil) -> PixelRect {
         guard let document = session.document, index < layout.frames.count, index < document.views.count else { return .empty }
+        // In the grid a view's cells are its row: every one of them may show the change.
+        if let grid { return grid.rowRect(of: index).map(viewport.windowRect) ?? .empty }
         let now = document.views[index].coverage(in: layout.frames[index], state: session.state(of: index))
         return viewport.windowRect(of: before.map(now.union) ?? now)
     }
@@ -80,22 +86,12 @@ final class FrameComposer {
         // Whole-pixel offsets keep every pixel where `render` puts it.
         context.translate(Double(ox), Double(oy))
         let damage = viewport.canvasRect(of: canvas)
-        var ring: ((Painter) -> Void)?
-        if session.focusVisible, let focus = session.focus, focus < layout.frames.count {
-            let frame = layout.frames[focus]
-            let shape = document.views[focus].component(in: session.state(of: focus)).layer(in: frame).shape(in: frame)
-            ring = { painter in painter.focusRing(around: shape, color: Self.ringColor) }
-        }
-        if showsOverlays {
-            // Measured before drawing: the audit draws views of its own.
-            if showsAudit { _ = audit.findings(in: damage, of: session) }
-            let (outlines, audit, focusRing) = (showsOutlines, showsAudit ? self.audit : nil, ring)
-            ring = { painter in
-                if outlines { LayoutOutlines.draw(document, layout: layout, states: session.state(of:), painter: painter) }
-                focusRing?(painter)
-                // Last: a tag must stay readable over the ring of the view it is on.
-                audit?.draw(in: damage, of: session, painter: painter)
-            }
+        // The focus ring around view `index` in `state`, when it has the visible focus.
+        func ring(_ index: Int, _ state: ControlState) -> ((Painter) -> Void)? {
+            guard session.focusVisible, index == session.focus, index < layout.frames.count else { return nil }
+            let frame = layout.frames[index]
+            let shape = document.views[index].component(in: state).layer(in: frame).shape(in: frame)
+            return { painter in painter.focusRing(around: shape, color: Self.ringColor) }
         }
         // A see-through canvas would show the window's undefined alpha as black: draw it over white.
         let translucent = document.canvas.background.alpha < 1
@@ -103,7 +99,32 @@ final class FrameComposer {
             context.clear(to: .white)
             cairo_push_group(context.pointer)
         }
-        renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage, overlay: ring)
+        if let grid {
+            // Each cell: its column's state with the view's own (selected with a click, `s`…),
+            // the press only where it went down; its view's layout rectangles with `o`.
+            let pressed = pressedCell, outlines = showsOutlines
+            func state(_ cell: VariantGrid.Cell) -> ControlState { cell.state.union(session.state(of: cell.view, pointer: cell == pressed)) }
+            grid.draw(on: context, renderer: renderer, scale: scale, damage: damage, state: state,
+                      overlay: { cell, painter in
+                          if outlines { LayoutOutlines.draw(document, layout: layout, states: { _ in state(cell) }, only: cell.view, painter: painter) }
+                          ring(cell.view, state(cell))?(painter)
+                      })
+        } else {
+            var overlay = session.focus.flatMap { ring($0, session.state(of: $0)) }
+            if showsOverlays {
+                // Measured before drawing: the audit draws views of its own.
+                if showsAudit { _ = audit.findings(in: damage, of: session) }
+                let (outlines, audit, focusRing) = (showsOutlines, showsAudit ? self.audit : nil, overlay)
+                overlay = { painter in
+                    if outlines { LayoutOutlines.draw(document, layout: layout, states: session.state(of:), painter: painter) }
+                    focusRing?(painter)
+                    // Last: a tag must stay readable over the ring of the view it is on.
+                    audit?.draw(in: damage, of: session, painter: painter)
+                }
+            }
+            renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
+                          overlay: overlay)
+        }
         if translucent {
             cairo_pop_group_to_source(context.pointer)
             context.paint()

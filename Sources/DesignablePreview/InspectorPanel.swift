@@ -2,7 +2,9 @@ import DesignableCore
 
 /// The panel beside the canvas that `i` shows, as Interface Builder's Attributes inspector: the
 /// focused view's class, id, state and frame, then each property under its humanised label with
-/// its value in the state the view is drawn in. A dot and a bold label mark what the file set.
+/// its value in the state the view is drawn in. A dot and a bold label mark what the file set:
+/// blue when the view set it, purple when a preset did; a tag at the right names the preset or
+/// the state map, and the heading lists the view's presets with where each is written.
 struct InspectorPanel {
     static let width = 420.0
 
@@ -11,11 +13,13 @@ struct InspectorPanel {
     private static let secondary = Color(rgb: 0x6E6E73)
     private static let accent = Color(rgb: 0x007AFF)
     private static let auditColor = Color(rgb: 0xFF9500)
+    private static let presetAccent = Color(rgb: 0xAF52DE)
+    private static let tagFont = Font("Sans 12")
     // Sizes in pixels at 1× (a point is a pixel, as on the canvas), readable on a desktop screen.
-    private static let headingFont = Font("Sans Bold 13.3")
+    private static let headingFont = ChromeText.heading
     private static let titleFont = Font("Sans Bold 20")
     private static let detailFont = Font("Sans 14.7")
-    private static let labelFont = Font("Sans 14")
+    private static let labelFont = ChromeText.label
     private static let setLabelFont = Font("Sans Bold 14")
     private static let valueFont = Font("Monospace 13.3")
     private static let rowHeight = 19.0
@@ -56,7 +60,8 @@ struct InspectorPanel {
         y += 24
         let lines = ["View \(focus + 1) of \(document.views.count), line \(view.location.line)",
                      view.id.map { "id: " + $0 } ?? "",
-                     "State: " + (view.type.isControl ? state.description : "— (not a control)")]
+                     "State: " + (view.type.isControl ? state.description : "— (not a control)"),
+                     view.presets.isEmpty ? "" : "Style: " + view.presets.map { "\($0.name) (\(place($0.location, in: document)))" }.joined(separator: " → ")]
         for line in lines where !line.isEmpty {
             painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left, painter: painter),
                              font: detailFont, color: secondary, at: Point(x: left, y: y))
@@ -101,7 +106,9 @@ struct InspectorPanel {
             let isSet = row.setAt != nil
             let font = isSet ? setLabelFont : labelFont
             if isSet {
-                painter.fill(Rect(x: 5, y: y + rowHeight / 2 - 5, width: 6, height: 6), radius: 3, with: .color(accent))
+                var fromPreset = false
+                if case .preset? = row.origin { fromPreset = true }
+                painter.fill(Rect(x: 5, y: y + rowHeight / 2 - 5, width: 6, height: 6), radius: 3, with: .color(fromPreset ? presetAccent : accent))
             }
             let label = TextFitting.fit(row.label, font: font, width: labelColumn - left - 6, painter: painter)
             let labelSize = painter.measure(label, font: font)
@@ -116,13 +123,35 @@ struct InspectorPanel {
                 painter.border(Shape(swatch, cornerRadius: 2), width: 0.5, color: separator)
                 x += 17
             }
-            let value = TextFitting.fit(row.shownValue, font: valueFont, width: right - x, painter: painter)
+            // The preset or state map that set it, at the right; the view's own values need no tag.
+            var valueRight = right
+            if let tag = tag(for: row.origin) {
+                let text = TextFitting.fit(tag, font: tagFont, width: (right - x) / 2, painter: painter)
+                let tagSize = painter.measure(text, font: tagFont)
+                painter.drawText(text, font: tagFont, color: secondary, at: Point(x: right - tagSize.width, y: y + (rowHeight - tagSize.height) / 2 - 1))
+                valueRight = right - tagSize.width - 6
+            }
+            let value = TextFitting.fit(row.shownValue, font: valueFont, width: valueRight - x, painter: painter)
             let valueSize = painter.measure(value, font: valueFont)
             // A value taken from another property while this one is unset is greyed, as IB greys a placeholder.
             painter.drawText(value, font: valueFont, color: row.fallback == nil ? .black : secondary,
                              at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
         }
+    }
+
+    /// The tag beside a value: the preset (and its state map) or the view's state map that set it.
+    private static func tag(for origin: ValueOrigin?) -> String? {
+        switch origin {
+        case .preset(let name, let state)?: return state.map { "\(name) · \($0)" } ?? name
+        case .stateMap(let state)?: return "\(state)"
+        case .view?, nil: return nil
+        }
+    }
+
+    /// `line 3` in the style file, `tokens.yaml:3` in a file it imports (by name: the panel is narrow).
+    private static func place(_ location: SourceLocation, in document: StyleDocument) -> String {
+        location.file == SourceFile(path: document.path) ? "line \(location.line)" : "\(FileSystem.fileName(of: location.file.path)):\(location.line)"
     }
 
     /// Tenths of a point are as fine as a rectangle is worth reading in a 420-point panel.

@@ -20,6 +20,10 @@ struct KeyBinding {
         case scroll(dy: Double)
         case page(down: Bool)
         case edge(end: Bool)
+        /// `a`, `l`: switch between light and dark appearance, left-to-right and right-to-left layout.
+        case appearance, direction
+        /// `g`: show every view in every state (the variants grid), or the canvas again.
+        case grid
     }
 
     let keysym: Int32
@@ -42,6 +46,9 @@ struct KeyBinding {
         KeyBinding(keysym: XK_p, control: false, action: .screenshot),
         KeyBinding(keysym: XK_s, control: true, action: .screenshot),
         KeyBinding(keysym: XK_i, control: false, action: .inspector),
+        KeyBinding(keysym: XK_a, control: false, action: .appearance),
+        KeyBinding(keysym: XK_l, control: false, action: .direction),
+        KeyBinding(keysym: XK_g, control: false, action: .grid),
         KeyBinding(keysym: XK_o, control: false, action: .outlines),
         KeyBinding(keysym: XK_u, control: false, action: .audit),
         KeyBinding(keysym: XK_Up, control: false, action: .scroll(dy: -40)),

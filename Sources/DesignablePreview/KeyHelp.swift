@@ -12,7 +12,7 @@ public enum KeyHelp {
 
     /// What the help explains, in the order it explains it; each binding belongs to one topic.
     enum Topic: CaseIterable {
-        case press, focus, activate, toggle, inspector, outlines, audit, screenshot, scroll, reload, quit, dismiss
+        case press, focus, activate, toggle, inspector, appearance, direction, grid, outlines, audit, screenshot, scroll, reload, quit, dismiss
 
         /// What the pointer does for this topic, before the keys.
         var pointer: String? {
@@ -30,6 +30,9 @@ public enum KeyHelp {
             case .activate: "press the focused view, as a click does"
             case .toggle: "toggle highlighted, selected, disabled on the focused view (they stay)"
             case .inspector: "the inspector: the focused view's class, id, state, rectangles and properties"
+            case .appearance: "switch light and dark appearance (the system colours take their dark values)"
+            case .direction: "switch left-to-right and right-to-left layout (leading and trailing flip)"
+            case .grid: "every view in every state, a grid; a click presses the view in the cell clicked"
             case .outlines: "outline each view's frame, content insets, image and title, with a legend"
             case .audit: "mark the accessibility audit's findings on the views (as check --audit)"
             case .screenshot: "save the canvas as STEM-YYYYMMDD-HHMMSS.png (see --screenshot-dir)"
@@ -46,6 +49,9 @@ public enum KeyHelp {
             case .activate: self = .activate
             case .toggle: self = .toggle
             case .inspector: self = .inspector
+            case .appearance: self = .appearance
+            case .direction: self = .direction
+            case .grid: self = .grid
             case .outlines: self = .outlines
             case .audit: self = .audit
             case .screenshot: self = .screenshot

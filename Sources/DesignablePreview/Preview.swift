@@ -15,6 +15,8 @@ public enum Preview {
         }
         let scale = min(4, max(0.5, options.scale ?? display.resourceScale ?? 1))
         let renderer = Renderer()
+        renderer.appearance = options.variant.appearance
+        renderer.layoutDirection = options.variant.direction
         // Fontconfig's start-up is the slowest thing in a first frame: pay it before the window shows.
         renderer.painter.text.warmUp(Font("Sans 15"))
         renderer.painter.text.warmUp(Banner.font)

@@ -1,3 +1,5 @@
+import DesignableCore
+
 /// How `designable preview` was asked to run.
 public struct PreviewOptions {
     /// The style file to show and watch.
@@ -10,9 +12,12 @@ public struct PreviewOptions {
     public var screenshotDirectory: String?
     /// Print one JSON line per frame on stdout with the time each step took.
     public var trace: Bool
+    /// The appearance and layout direction the window starts in (`a` and `l` switch them).
+    public var variant: Variant
 
     public init(stylePath: String, scale: Double? = nil, screenshotPath: String? = nil,
-                screenshotDirectory: String? = nil, trace: Bool = false) {
+                screenshotDirectory: String? = nil, trace: Bool = false, variant: Variant = .standard) {
+        self.variant = variant
         self.stylePath = stylePath
         self.scale = scale
         self.screenshotPath = screenshotPath

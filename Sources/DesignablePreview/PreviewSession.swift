@@ -55,6 +55,9 @@ final class PreviewSession {
     /// The ring shows once the keyboard is used; a click focuses (for the inspector) without it.
     private(set) var focusVisible = false
 
+    /// What the last load read or looked for when it failed (an import with an error in it):
+    /// watched beside the last good document's, so fixing that file redraws.
+    private var failedDependencies: Set<Dependency> = []
     /// (dev, inode, size, mtime) of the file when last read, to skip events that changed nothing.
     private var loadedIdentity: [Int]?
     /// The canvas area width (pixels) the layout was made for.
@@ -143,6 +146,7 @@ final class PreviewSession {
             return .failed
         }
         let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil) }
+        failedDependencies = result.document == nil ? result.dependencies : []
         guard let loaded = result.document else {
             diagnostics = result.diagnostics
             status = .errors(result.diagnostics.errorCount, warnings: result.diagnostics.warningCount)
@@ -162,9 +166,10 @@ final class PreviewSession {
         return .loaded(first: first)
     }
 
-    /// The files to watch, by kind: the style file and what its last good document depends on.
+    /// The files to watch, by kind: the style file, what its last good document depends on, and
+    /// what a failed load after it read.
     var dependencies: Set<Dependency> {
-        var dependencies = document?.dependencies ?? []
+        var dependencies = (document?.dependencies ?? []).union(failedDependencies)
         dependencies.insert(Dependency(path, kind: .style))
         return dependencies
     }
@@ -183,8 +188,9 @@ final class PreviewSession {
     /// How to react to `paths` changing (`forced` for the reload key): the style file is read
     /// again, reusing unchanged views; a changed image may be one that was missing, so every view
     /// is decoded again (a placeholder becomes the picture) and redrawn; an imported file changes
-    /// what the style file means, so it is read again from scratch. A path the document does not
-    /// depend on (any longer) asks for nothing.
+    /// what the style file means, so it is read again although it did not change, taking over
+    /// only the views whose presets are unchanged (the loader checks each), and redrawing what
+    /// looks different. A path the document does not depend on (any longer) asks for nothing.
     func reaction(to paths: Set<String>, forced: Bool) -> Reaction {
         var reaction = Reaction()
         if forced { reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true) }
@@ -195,8 +201,11 @@ final class PreviewSession {
             switch kinds[path] {
             case .style?:
                 reaction.reread = true
-            case .image?, .import?:
+            case .image?:
                 reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true)
+            case .import?:
+                reaction.reread = true
+                reaction.force = true
             case nil:
                 continue
             }
@@ -269,10 +278,14 @@ final class PreviewSession {
     var viewCount: Int { document?.views.count ?? 0 }
 
     /// The state view `index` is drawn in: its own, highlighted while pressed with the pointer over it.
-    func state(of index: Int) -> ControlState {
+    func state(of index: Int) -> ControlState { state(of: index, pointer: true) }
+
+    /// The state view `index` is drawn in, the pointer's press left out unless `pointer`: the
+    /// variants grid shows that press in one cell only.
+    func state(of index: Int, pointer: Bool) -> ControlState {
         guard index < states.count else { return .normal }
         var state = states[index]
-        if let press = pointerPress, press.index == index, press.inside { state.insert(.highlighted) }
+        if pointer, let press = pointerPress, press.index == index, press.inside { state.insert(.highlighted) }
         if keyPress == index { state.insert(.highlighted) }
         return state
     }
@@ -312,7 +325,13 @@ final class PreviewSession {
     /// Mouse down at `point` (canvas points): focuses the view under it for the inspector (or
     /// nothing, on the background), and starts a press on a control that takes input.
     func pointerDown(at point: Point) {
-        guard let layout, let index = layout.view(at: point) else {
+        pointerDown(onView: layout?.view(at: point))
+    }
+
+    /// Mouse down on view `index`, or on no view (nil): as `pointerDown(at:)` once the view under
+    /// the pointer is known (the variants grid knows it from the cell).
+    func pointerDown(onView index: Int?) {
+        guard layout != nil, let index, index < viewCount else {
             setFocus(nil, visible: false)
             return
         }

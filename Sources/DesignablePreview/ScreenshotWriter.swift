@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// `p`, Ctrl+S and `--screenshot`: the canvas as `designable render` draws it, through the same
-/// render job (the file's own canvas, not the window's width; same scale; the states on screen;
-/// no banner, ring or scrolling), written as PNG.
+/// render job (the file's own canvas, not the window's width; same scale, appearance and
+/// direction; the states on screen; no banner, ring or scrolling), written as PNG; or the
+/// variants grid, as `render --variants` draws it, while the window shows it.
 struct ScreenshotWriter {
     /// What happened, for the note the window flashes.
     enum Outcome: Equatable {
@@ -25,15 +26,20 @@ struct ScreenshotWriter {
         self.announcesAsJSON = announcesAsJSON
     }
 
-    /// Writes `session`'s canvas in its current states to `path`, or to a new timestamped name
-    /// beside the style file (announced on stdout); what went wrong goes to stderr.
-    func write(_ session: PreviewSession, to path: String?) -> Outcome {
+    /// Writes `session`'s canvas (or its variants `grid`) in its current states and `variant` to
+    /// `path`, or to a new timestamped name beside the style file (announced on stdout); what
+    /// went wrong goes to stderr.
+    func write(_ session: PreviewSession, to path: String?, variant: Variant, grid: Bool) -> Outcome {
         guard let document = session.document else {
             fputs("designable: nothing to save: \(session.path) has no good version yet\n", stderr)
             return .failed(note: "Nothing to save yet")
         }
         let target = path ?? ScreenshotName.path(for: session.path, in: directory)
         do {
+            var job = self.job
+            job.options.appearance = variant.appearance
+            job.options.direction = variant.direction
+            job.options.variants = grid ? [variant] : nil
             let output = try job.run(document: document, states: session.state(of:))
             guard let png = output.png else {
                 // The only finding that stops a loaded document from drawing: a canvas too large.

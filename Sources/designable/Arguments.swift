@@ -42,7 +42,7 @@ struct OptionSpec {
 
     /// Lets image names leave the style file's folder (`../x`, `/abs/x`, `~/x`): off, a file
     /// nobody reviewed could load, and learn of, any image on the disk.
-    static let allowOutsideImages = OptionSpec(name: "--allow-outside-images", help: "Let image names reach outside the style file's folder.")
+    static let allowOutsideImages = OptionSpec(name: "--allow-outside-images", help: "Let image names and imports reach outside the style file's folder.")
 }
 
 /// A command's declaration: name, one-line abstract, positional arguments and options. The

@@ -35,6 +35,49 @@ func parseState(_ text: String?) throws -> ControlState? {
     return state
 }
 
+// MARK: - Appearance and direction
+
+/// `--appearance light|dark|both` and `--direction ltr|rtl|both`: the variants a command draws,
+/// each option's values once for every command that takes them.
+struct VariantChoice {
+    var appearances: [Appearance] = [.light]
+    var directions: [LayoutDirection] = [.leftToRight]
+
+    /// The options' values, for completions: `both` where the command draws several.
+    static func appearanceWords(both: Bool) -> [String] { Appearance.allCases.map(\.rawValue) + (both ? ["both"] : []) }
+    static func directionWords(both: Bool) -> [String] { LayoutDirection.allCases.map(\.rawValue) + (both ? ["both"] : []) }
+
+    /// Reads both options. `both` is taken unless `bothApplies` says where else it would do
+    /// something: then it is a usage mistake that says so.
+    init(_ arguments: ParsedArguments, bothApplies: String? = nil) throws {
+        appearances = try Self.values("--appearance", arguments.values["--appearance"], default: .light, bothApplies: bothApplies)
+        directions = try Self.values("--direction", arguments.values["--direction"], default: .leftToRight, bothApplies: bothApplies)
+    }
+
+    /// Every pairing, light before dark and left to right before right to left.
+    var variants: [Variant] { Variant.all(appearances: appearances, directions: directions) }
+
+    /// The one variant chosen, for a command that draws one.
+    var single: Variant { variants[0] }
+
+    private static func values<Value: RawRepresentable & CaseIterable>(
+        _ option: String, _ text: String?, default value: Value, bothApplies: String?
+    ) throws -> [Value] where Value.RawValue == String {
+        guard let text else { return [value] }
+        if let one = Value(rawValue: text) { return [one] }
+        let names = Value.allCases.map(\.rawValue)
+        if text == "both" {
+            if let bothApplies {
+                throw UsageError("\(option) both applies \(bothApplies); here give \(names.joined(separator: " or "))")
+            }
+            return Array(Value.allCases)
+        }
+        let choices = names + (bothApplies == nil ? ["both"] : [])
+        throw UsageError("\(option) takes \(choices.dropLast().joined(separator: ", ")) or \(choices.last!), not '\(text)'"
+            + didYouMean(text, choices))
+    }
+}
+
 // MARK: - render
 
 struct RenderCommand: Command {
@@ -48,6 +91,11 @@ struct RenderCommand: Command {
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled.",
                    completion: .words(controlStates.map(\.key))),
         OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it."),
+        OptionSpec(name: "--appearance", valueName: "MODE", help: "Light or dark colours (default light); both, with --variants, adds a dark column set.",
+                   completion: .words(VariantChoice.appearanceWords(both: true))),
+        OptionSpec(name: "--direction", valueName: "DIR", help: "ltr, the default, or rtl: insets, image placement, leading and trailing mirror; both, with --variants, adds an RTL column set.",
+                   completion: .words(VariantChoice.directionWords(both: true))),
+        OptionSpec(name: "--variants", help: "Draw every view in each of its states, a captioned grid; with --view, that view's row."),
         OptionSpec(name: "--outline", help: "Draw each view's frame, content insets, image and title rectangles, with a legend below."),
         .allowOutsideImages,
     ]
@@ -55,10 +103,15 @@ struct RenderCommand: Command {
         The output's extension picks the format. An SVG or PDF page is sized in points (an SVG
         pixel is a point): its text, shapes and gradients stay vector, and its shadows and images
         are embedded as pixels, --scale of them to a point.
+
+        With --variants each view is a row, captioned with its id (or class), and each state a
+        column: normal, highlighted, selected, selected+highlighted, disabled (normal only for a
+        view that is not a control). --appearance both and --direction both add a set of columns
+        for each variant, each on the canvas background as that variant draws it.
         """
 
     let style: String, output: String, scale: Double, state: ControlState?, format: RenderJob.Format, view: String?
-    let outline: Bool
+    let choice: VariantChoice, variants: Bool, outline: Bool
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
@@ -71,11 +124,20 @@ struct RenderCommand: Command {
         scale = try arguments.number("--scale", default: 1, in: 0.5...4)
         state = try parseState(arguments.values["--state"])
         view = arguments.values["--view"]
+        variants = arguments.flags.contains("--variants")
+        if variants && state != nil {
+            throw UsageError("--variants draws every state, each in its own column: leave out --state")
+        }
         outline = arguments.flags.contains("--outline")
+        if variants && outline {
+            throw UsageError("--outline draws on the canvas or one view, not on the variants grid: leave out one of them")
+        }
+        choice = try VariantChoice(arguments, bothApplies: variants ? nil : "with --variants, a column set for each")
     }
 
     func run() throws -> Int32 {
-        var options = RenderJob.Options(scale: scale, state: state, format: format, view: view)
+        var options = RenderJob.Options(scale: scale, state: state, format: format, view: view, appearance: choice.single.appearance,
+                                        direction: choice.single.direction, variants: variants ? choice.variants : nil)
         options.outline = outline
         let rendered = try RenderJob(options: options).run(path: style)
         Console.report(rendered.findings)
@@ -192,24 +254,32 @@ struct InspectCommand: Command {
             heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
-            list(PropertyRow.rows(of: component), indent: "  ")
+            if !view.presets.isEmpty {
+                // The chain with where each preset is written: the rows name the preset of each value.
+                Console.out("  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
+            }
+            list(PropertyRow.rows(of: component), indent: "  ", file: view.location.file)
             for map in view.writtenStateMaps {
                 Console.out("  \(map.state) map, line \(map.location.line):")
-                list(map.rows, indent: "    ")
+                list(map.rows, indent: "    ", file: view.location.file)
             }
         }
         return 0
     }
 
     /// One line a row, in columns: label, type, value, where the value came from.
-    private func list(_ rows: [PropertyRow], indent: String) {
+    private func list(_ rows: [PropertyRow], indent: String, file: SourceFile) {
         let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
         let valueWidth = rows.map(\.shownValue.count).max() ?? 0
         for row in rows {
-            let source = row.setAt.map { "file \($0.line):\($0.column)" } ?? "default"
             Console.out(indent + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
-                        + row.shownValue.padding(to: valueWidth + 2) + source)
+                        + row.shownValue.padding(to: valueWidth + 2) + row.source(in: file))
         }
+    }
+
+    /// `line 3` in the style file, `tokens.yaml:3` in another.
+    private func place(_ location: SourceLocation) -> String {
+        location.file == SourceFile(path: style) ? "line \(location.line)" : "\(location.file.path):\(location.line)"
     }
 
     private func formatSize(_ size: Size) -> String { "\(formatNumber(size.width))×\(formatNumber(size.height))" }

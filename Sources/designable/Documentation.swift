@@ -106,6 +106,8 @@ enum Documentation {
             designable gallery.yaml
             designable render gallery.yaml \\-o gallery.png \\-\\-scale 2 \\-\\-state selected
             designable render gallery.yaml \\-o card.pdf \\-\\-view card
+            designable render gallery.yaml \\-o dark.png \\-\\-appearance dark \\-\\-direction rtl
+            designable render gallery.yaml \\-o grid.png \\-\\-variants \\-\\-appearance both
             designable check \\-\\-strict gallery.yaml
             designable inspect \\-\\-json gallery.yaml
             .fi

@@ -15,6 +15,10 @@ struct PreviewCommand: Command {
         OptionSpec(name: "--screenshot-dir", valueName: "DIR", help: "Where p and Ctrl+S save (default: the style file's folder).",
                    completion: .directories),
         OptionSpec(name: "--trace", help: "Print one JSON line per frame with the time of each step."),
+        OptionSpec(name: "--appearance", valueName: "MODE", help: "Start in light or dark colours (default light; a switches).",
+                   completion: .words(VariantChoice.appearanceWords(both: false))),
+        OptionSpec(name: "--direction", valueName: "DIR", help: "Start left to right (ltr, the default) or right to left (rtl; l switches).",
+                   completion: .words(VariantChoice.directionWords(both: false))),
         .allowOutsideImages,
     ]
 
@@ -28,7 +32,8 @@ struct PreviewCommand: Command {
         options = PreviewOptions(stylePath: arguments.positionals[0], scale: scale,
                                  screenshotPath: arguments.values["--screenshot"],
                                  screenshotDirectory: arguments.values["--screenshot-dir"],
-                                 trace: arguments.flags.contains("--trace"))
+                                 trace: arguments.flags.contains("--trace"),
+                                 variant: try VariantChoice(arguments, bothApplies: "to snapshot and to render --variants, which draw several pictures").single)
     }
 
     func run() throws -> Int32 {

@@ -17,14 +17,19 @@ struct SnapshotCommand: Command {
         OptionSpec(name: "--tolerance", valueName: "N", help: "How far a colour channel may differ, 0 to 255, before a pixel counts as changed (default \(ImageComparison.Tolerance.standard.channel))."),
         OptionSpec(name: "--max-diff", valueName: "SHARE", help: "The share of changed pixels a snapshot may have: 0 to 1, or a percentage such as 0.5% (default 0.1%)."),
         OptionSpec(name: "--junit", valueName: "FILE.xml", help: "Also write the results as JUnit XML, for CI."),
+        OptionSpec(name: "--appearance", valueName: "MODE", help: "Light, dark or both: the appearances each view is kept in (default light).",
+                   completion: .words(VariantChoice.appearanceWords(both: true))),
+        OptionSpec(name: "--direction", valueName: "DIR", help: "Left to right (ltr), right to left (rtl) or both: the directions each view is kept in (default ltr).",
+                   completion: .words(VariantChoice.directionWords(both: true))),
         OptionSpec(name: "--system-fonts", help: "Draw text with this machine's fonts instead of the pinned ones (snapshots may not hold elsewhere)."),
         .allowOutsideImages,
     ]
     static let discussion = """
     Each view is drawn alone on the canvas background, trimmed to what it covers (its frame and its
     shadow), in each state: normal, and for a control also highlighted, selected,
-    selected+highlighted and disabled. Each is DIR/ID.STATE@SCALEx.png (sign-in.disabled@2x.png); a
-    view without an id is named after its class and place among the views of that class
+    selected+highlighted and disabled; and in each appearance and direction asked for. Each is
+    DIR/ID.STATE[.dark][.rtl]@SCALEx.png (sign-in.disabled@2x.png, sign-in.normal.dark.rtl@2x.png);
+    a view without an id is named after its class and place among the views of that class
     (FancyButton-3), with a warning. A reference that is missing is recorded; one that is there is
     compared, and a mismatch leaves ID.STATE@SCALEx.actual.png and .diff.png (the changes in red)
     beside it. The summary line is 'N passed, N failed'.
@@ -35,7 +40,7 @@ struct SnapshotCommand: Command {
     """
 
     let style: String, directory: String, scales: [Double], tolerance: ImageComparison.Tolerance
-    let recordsAll: Bool, junit: String?, pinsFonts: Bool
+    let recordsAll: Bool, junit: String?, pinsFonts: Bool, choice: VariantChoice
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
@@ -48,6 +53,7 @@ struct SnapshotCommand: Command {
         recordsAll = arguments.flags.contains("--record")
         junit = arguments.values["--junit"]
         pinsFonts = !arguments.flags.contains("--system-fonts")
+        choice = try VariantChoice(arguments)
     }
 
     func run() throws -> Int32 {
@@ -56,9 +62,7 @@ struct SnapshotCommand: Command {
         }
         let renderer = Renderer()
         let (document, _) = try loadReporting(style, renderer: renderer, outcome: "no snapshot taken")
-        // The one place variants are chosen: dark appearance and right-to-left layout join here
-        // (from --appearance and --direction) when the renderer can draw them.
-        let (snapshots, naming) = Snapshot.all(of: document, scales: scales, variants: [.standard])
+        let (snapshots, naming) = Snapshot.all(of: document, scales: scales, variants: choice.variants)
         Console.report(naming)
         let options = SnapshotRun.Options(directory: directory, tolerance: tolerance, recordsAll: recordsAll,
                                           recordsMissing: !Self.underCI)

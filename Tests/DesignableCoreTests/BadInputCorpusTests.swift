@@ -6,7 +6,9 @@ import XCTest
 ///
 /// `BadInputs/NAME.yaml` is loaded as a style file; `BadInputs/NAME.expected` holds its findings,
 /// one `line:col: severity: message` a line, without the path so the expectation does not depend
-/// on where the checkout is. DESIGNABLE_RECORD_CORPUS=1 writes the expectations instead (and
+/// on where the checkout is. A finding in another file (one the input imports, kept in
+/// `BadInputs/imports/` so it is not an input itself) starts with that file's path from the
+/// corpus folder: `imports/tokens.yaml:3:5: error: ...`. DESIGNABLE_RECORD_CORPUS=1 writes the expectations instead (and
 /// fails, so a recording is never taken for a pass): read each one before committing it.
 final class BadInputCorpusTests: XCTestCase {
     static let corpusFolder = repositoryRoot.appendingPathComponent("Tests/DesignableCoreTests/BadInputs")
@@ -20,8 +22,10 @@ final class BadInputCorpusTests: XCTestCase {
         for name in names {
             let input = Self.corpusFolder.appendingPathComponent(name)
             let expectedURL = input.deletingPathExtension().appendingPathExtension("expected")
+            let folder = Self.corpusFolder.path + "/"
             let actual = StyleLoader.load(path: input.path).diagnostics.map {
-                "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)"
+                let file = $0.path == input.path || !$0.path.hasPrefix(folder) ? "" : String($0.path.dropFirst(folder.count)) + ":"
+                return "\(file)\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)"
             }
             if recording {
                 try (actual.joined(separator: "\n") + "\n").write(to: expectedURL, atomically: true, encoding: .utf8)

@@ -63,6 +63,23 @@ final class SchemaTests: XCTestCase {
                      "canvas:\nviews:\n", "theme:\nviews: []\n"] {
             cases.append((text, true))
         }
+        // Presets, imports and theme fonts (`design/tokens.yaml` is beside the sample's path).
+        add(Font.shape) { "theme: {fonts: {body: \($0)}}\nviews: []\n" }
+        add(Color.shape) { "styles: {P: {class: UIButton, selected: {titleColor: \($0)}}}\nviews: []\n" }
+        add(Size.shape) { "styles: {P: {class: UIButton, size: \($0)}}\nviews: []\n" }
+        for text in ["styles: {P: {class: FancyButton, cornerRadius: 4, highlighted: {backgroundColor: red}}}\nviews:\n  - {style: P, title: Hi}\n",
+                     "styles: {Any: {cornerRadius: 4}, P: {extends: Any, class: FancyButton}}\nviews:\n  - {class: FancyButton, style: P}\n",
+                     "import: [design/tokens.yaml]\nviews:\n  - {style: Primary, font: body, titleColor: brand}\n",
+                     "import: design/tokens.yaml\nviews: []\n", "import:\nstyles:\nviews: []\n",
+                     "x-base: &base {cornerRadius: 4}\nstyles: {P: {<<: *base, class: FancyButton}}\nviews: []\n"] {
+            cases.append((text, true))
+        }
+        for text in ["styles: [a]\nviews: []\n", "styles: {P: blue}\nviews: []\n", "styles: {P: {class: FancyButon}}\nviews: []\n",
+                     "styles: {P: {class: FancyButton, cornerRadius: -1}}\nviews: []\n", "styles: {P: {extends: [a]}}\nviews: []\n",
+                     "views:\n  - {class: UIButton, style: [a]}\n", "import: {a: b}\nviews: []\n", "import: [\"\"]\nviews: []\n",
+                     "theme: {fonts: [body]}\nviews: []\n"] {
+            cases.append((text, false))
+        }
 
         var documents: [JSONValue] = []
         for (text, accepted) in cases {

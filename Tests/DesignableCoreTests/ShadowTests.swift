@@ -151,6 +151,15 @@ final class ShadowTests: XCTestCase {
                        "the runtime attribute comes after the class's set-up, as in Interface Builder")
     }
 
+    /// A view inside the canvas whose shadow the canvas cuts is told so, apart from a view that
+    /// sticks out itself.
+    func testAShadowCutByTheCanvasEdgeIsSaidAsSuch() {
+        let result = StyleLoader.load(text: "canvas: {size: [100, 100]}\nviews:\n  - {class: UIView, frame: [4, 10, 50, 50], backgroundColor: white, layer: {shadowOpacity: 0.5, shadowRadius: 4}}\n", path: "")
+        let renderer = Renderer()
+        XCTAssertEqual(Findings.all(result, layout: result.document.map { renderer.layout($0) }).map(\.description),
+                       ["3:5: warning: the shadow of this UIView (4,10 50×50) is cut off by the edge of the 100×100 canvas; move the view in, or make the canvas larger"])
+    }
+
     func testTheLayerMapIsCheckedLikeAnyOther() {
         XCTAssertEqual(findings("views:\n  - {class: UIButton, layer: {shadowOpactiy: 0.5, shadowOffset: [1], cornerCurve: round}}\n"), [
             "2:31: warning: layer has no property 'shadowOpactiy' (did you mean 'shadowOpacity'?); it is ignored",

@@ -120,10 +120,10 @@ final class CommandLinePolishTests: XCTestCase {
         XCTAssertEqual(words("  Title Color ", after: "#1").suffix(5), ["UIColor?", "\"#5B2A86\"", "←", "tintColor", "default"])
         XCTAssertEqual(words("  Title Color ", after: "#2").suffix(5), ["UIColor?", "\"#FF0000\"", "←", "tintColor", "default"])
         XCTAssertTrue(lines.contains("  highlighted map, line 8:"), run.stdout)
-        XCTAssertEqual(words("    Background Color ", after: "  highlighted map").suffix(4), ["UIColor", "\"#FF000020\"", "file", "8:36"])
+        XCTAssertEqual(words("    Background Color ", after: "  highlighted map").suffix(5), ["UIColor", "\"#FF000020\"", "highlighted", "map", "8:36"])
         XCTAssertTrue(lines.contains("  selected map, line 9:"), run.stdout)
-        XCTAssertEqual(words("    Title Color ", after: "  selected map").suffix(4), ["UIColor?", "\"#FFFFFF\"", "file", "10:19"])
-        XCTAssertEqual(words("    Layer Border Width ", after: "  selected map").suffix(4), ["CGFloat", "2", "file", "11:28"])
+        XCTAssertEqual(words("    Title Color ", after: "  selected map").suffix(5), ["UIColor?", "\"#FFFFFF\"", "selected", "map", "10:19"])
+        XCTAssertEqual(words("    Layer Border Width ", after: "  selected map").suffix(5), ["CGFloat", "2", "selected", "map", "11:28"])
     }
 
     func testInspectJSONParsesAndListsStateMaps() throws {

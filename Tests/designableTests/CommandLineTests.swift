@@ -107,13 +107,60 @@ final class CommandLineTests: XCTestCase {
             let line = lines[start...].prefix { !$0.isEmpty }.first { $0.hasPrefix("  " + label + " ") } ?? ""
             return line.split(separator: " ").map(String.init)
         }
-        XCTAssertEqual(row("Corner Radius", after: "#2").suffix(4), ["CGFloat", "4", "file", "8:19"])
-        XCTAssertEqual(row("Border Color", after: "#2").suffix(4), ["UIColor", "\"#FF0000\"", "file", "9:18"])
+        XCTAssertEqual(row("Corner Radius", after: "#2").suffix(4), ["CGFloat", "4", "view", "8:19"])
+        XCTAssertEqual(row("Border Color", after: "#2").suffix(4), ["UIColor", "\"#FF0000\"", "view", "9:18"])
         XCTAssertEqual(row("Gradient Color 1", after: "#2").suffix(3), ["UIColor", "\"#000000\"", "default"])
         XCTAssertEqual(row("Enable Image Right Aligned", after: "#2").suffix(3), ["Bool", "false", "default"])
         XCTAssertEqual(row("Corner Radius", after: "#1").suffix(3), ["CGFloat", "12", "default"])
         XCTAssertEqual(row("Tint Color", after: "#1").suffix(3), ["UIColor", "\"#5B2A86\"", "default"])
         XCTAssertEqual(row("Title", after: "#1").suffix(3), ["String", "\"Subscribe\"", "default"])
+    }
+
+    /// Through presets and imports, `inspect` names the chain with where each preset is, and the
+    /// preset (file and line), view or state map each value comes from; a mistake in an imported
+    /// file is reported at its own path and line, by every command alike.
+    func testInspectAndCheckFollowPresetsThroughImports() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("design"), withIntermediateDirectories: true)
+        let tokens = folder.appendingPathComponent("design/tokens.yaml")
+        try """
+            theme: {fonts: {body: "DejaVu Sans 15"}}
+            styles:
+              Base: {class: UIButton, font: body}
+              Primary: {extends: Base, class: FancyButton, cornerRadius: 10}
+
+            """.write(to: tokens, atomically: true, encoding: .utf8)
+        let style = folder.appendingPathComponent("screen.yaml")
+        try """
+            import: [design/tokens.yaml]
+            views:
+              - style: Primary
+                title: OK
+                isSelected: true
+                selected: {borderWidth: 2}
+
+            """.write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["inspect", style.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[1].hasPrefix("#1 FancyButton  line 3  frame 16,16 ") && lines[1].hasSuffix("  starts selected"), lines[1])
+        XCTAssertEqual(lines[2], "  style Primary (\(tokens.path):4) → Base (\(tokens.path):3)")
+        func source(_ label: String) -> String? {
+            lines.first { $0.hasPrefix("  " + label + "  ") }?.components(separatedBy: "  ").last { !$0.isEmpty }?.trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(source("Corner Radius"), "preset Primary \(tokens.path):4:62")
+        XCTAssertEqual(source("Font"), "preset Base \(tokens.path):3:33")
+        XCTAssertEqual(source("Title"), "view 4:12")
+        XCTAssertEqual(source("Border Width"), "selected map 6:29")
+        XCTAssertEqual(source("Tint Color"), "default")
+
+        try "styles:\n  Primary: {class: FancyButon}\n".write(to: tokens, atomically: true, encoding: .utf8)
+        for command in ["check", "inspect", "render"] {
+            let arguments = command == "render" ? [command, style.path, "-o", folder.appendingPathComponent("out.png").path] : [command, style.path]
+            let broken = try runDesignable(arguments)
+            XCTAssertEqual(broken.status, 1, command)
+            XCTAssertTrue(broken.stderr.hasPrefix("\(tokens.path):2:20: error: preset 'Primary': unknown class 'FancyButon' (did you mean 'FancyButton'?)"), broken.stderr)
+        }
     }
 
     func testMissingImageWarnsAndStillRenders() throws {

@@ -702,6 +702,66 @@ final class PreviewWindowTests: XCTestCase {
         try waitForTitle(x, window, "style.yaml — up to date")
     }
 
+    /// Imported files are watched, at any depth: a save of one redraws the views its theme and
+    /// presets reach, however the editor saves; a mistake in it shows the banner and names that
+    /// file on stderr, with the last good frame kept; saving it fixed draws again.
+    func testASaveOfAnImportedFileRedraws() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/design", withIntermediateDirectories: true)
+        let tokens = folder + "/design/tokens.yaml", colors = folder + "/design/colors.yaml"
+        func tokensText(size: String = "[120, 60]") -> String {
+            "import: [colors.yaml]\nstyles:\n  Card: {class: RoundedCornerButton, size: \(size), backgroundColor: accent}\n"
+        }
+        try write(tokensText(), to: tokens)
+        try write("theme: {colors: {accent: \"#0000FF\"}}\n", to: colors)
+        let style = """
+            import: [design/tokens.yaml]
+            canvas: {width: 240, background: "#FFFFFF", padding: 60, spacing: 20}
+            views:
+              - {style: Card, id: first}
+              - {class: RoundedCornerButton, id: second, size: [120, 60], backgroundColor: "#00FF00"}
+            """
+        let (preview, x, window, _) = try open(style)
+        var shot = try x.screenshot(window)
+        assertPixel(shot, Self.first, is: Self.blue, "the preset's theme colour at start")
+        assertPixel(shot, Self.second, is: Self.green, "a view without a preset at start")
+
+        var mark = preview.frameCount
+        try write("theme: {colors: {accent: \"#FFFF00\"}}\n", to: colors)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "a file the import imports, saved in place")
+        assertPixel(try x.screenshot(window), Self.second, is: Self.green, "the other view is unchanged")
+
+        mark = preview.frameCount
+        try write(tokensText().replacingOccurrences(of: "accent", with: "\"#FF00FF\""), to: tokens + ".tmp")
+        XCTAssertEqual(rename(tokens + ".tmp", tokens), 0)
+        try waitForPixel(x, window, Self.first, Self.magenta, cause: "file", after: mark, "the imported file renamed over (as vim saves)")
+
+        try preview.expectFrame("file") { try write(tokensText(size: "[120]"), to: tokens) }
+        try waitForTitle(x, window, "style.yaml — 1 error")
+        shot = try x.screenshot(window)
+        assertPixel(shot, below(Self.first, bannerHeight(shot)), is: Self.magenta, "the last good frame stays, below the banner")
+        XCTAssertTrue(preview.stderr.contains(tokens + ":3:44: error: size: expected a size [width, height], found a list of 1"), "stderr names the imported file: \(preview.stderr)")
+
+        mark = preview.frameCount
+        try write(tokensText(), to: tokens)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the imported file fixed")
+        try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
+    /// A preview that starts on a file whose import is broken watches that import, and draws as
+    /// soon as it is fixed.
+    func testAPreviewStartedOnABrokenImportDrawsOnceItIsFixed() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/design", withIntermediateDirectories: true)
+        let tokens = folder + "/design/tokens.yaml"
+        try write("theme: {colors: {accent: \"#12345\"}}\n", to: tokens)
+        let style = Self.style(firstColor: "#0000FF").replacingOccurrences(of: "backgroundColor: \"#0000FF\"", with: "backgroundColor: accent")
+        let (preview, x, window, _) = try open("import: [design/tokens.yaml]\n" + style)
+        try waitForTitle(x, window, "style.yaml — 1 error")
+        let mark = preview.frameCount
+        try write("theme: {colors: {accent: \"#FFFF00\"}}\n", to: tokens)
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the broken import fixed")
+        try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
     /// Where inotify cannot watch, the file is polled, the title says so, and saves still redraw.
     func testWithoutInotifyTheFileIsPolledAndTheTitleSaysSo() throws {
         let path = folder + "/style.yaml"
@@ -762,13 +822,13 @@ final class PreviewWindowTests: XCTestCase {
 
     private var fixturesFolder: String { TestPaths.root + "/Tests/DesignableCoreTests/Fixtures" }
 
-    private func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
+    func makeImage(_ color: RGBImage.Pixel, at path: String) throws {
         guard let convert = TestPaths.tool("convert-im6.q16") ?? TestPaths.tool("convert") else { throw HarnessError("no convert") }
         let result = try runTool(convert, ["-size", "20x20", "xc:\(color)", "PNG32:" + path])
         guard result.status == 0 else { throw HarnessError("convert failed: \(result.err)") }
     }
 
-    private func render(_ style: String, to output: String, arguments: [String]) throws {
+    func render(_ style: String, to output: String, arguments: [String]) throws {
         guard let binary = TestPaths.binary else { throw HarnessError("designable is not built") }
         var environment = ProcessInfo.processInfo.environment
         if let fonts = TestPaths.fontConfig { environment["FONTCONFIG_FILE"] = fonts }
@@ -777,7 +837,7 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// Decoded pixels compared by ImageMagick: zero differing pixels.
-    private func assertSameImage(_ actual: String, _ expected: String, _ what: String,
+    func assertSameImage(_ actual: String, _ expected: String, _ what: String,
                                  file: StaticString = #filePath, line: UInt = #line) throws {
         guard let compare = TestPaths.tool("compare") else { throw HarnessError("no compare") }
         let result = try runTool(compare, ["-metric", "AE", actual, expected, "null:"])

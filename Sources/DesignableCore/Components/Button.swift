@@ -115,9 +115,10 @@ open class Button: Component {
 
     var effectiveTitleColor: Color { titleColor ?? tintColor }
 
-    /// The title label's room: `width` (nil for as wide as the title), its lines and its mode.
-    func titleBox(width: Double?) -> TextBox {
-        TextBox(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+    /// The title label's room: `width` (nil for as wide as the title), its lines and its mode,
+    /// its lines aligned to the leading edge of a layout that reads `direction`.
+    func titleBox(width: Double?, direction: LayoutDirection = .leftToRight) -> TextBox {
+        TextBox(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, direction: direction)
     }
 
     /// The content laid out as UIKit does: image and title side by side (image on the placement
@@ -130,7 +131,7 @@ open class Button: Component {
         var imageSize = image.map { painter.size(of: $0) }
         let gap = !title.isEmpty && imageSize != nil ? imagePadding : 0
         let titleWidth = max(0, area.width - (imageSize?.width ?? 0) - gap)
-        let box = titleBox(width: titleWidth)
+        let box = titleBox(width: titleWidth, direction: direction)
         var titleSize = title.isEmpty ? nil : painter.measure(title, font: font, in: box)
         if alignment == .fill {
             if titleSize != nil {

@@ -10,6 +10,9 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     public let help: String
     /// Where the style file set this value, or nil while it holds its default.
     public private(set) var setAt: SourceLocation?
+    /// What set it (the view, a state map, a preset), when `setAt` is not nil. Unchecked as
+    /// `DecodingContext.origin` is: written once per value decoded.
+    @exclusivity(unchecked) public private(set) var origin = ValueOrigin.view
 
     /// Bounds on a number property's value (a width or radius is never negative), or nil.
     private let bounds: (minimum: Double?, maximum: Double?)?
@@ -52,6 +55,7 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
         // The type's own shape when unbounded: building a bounded one costs, and most have no bounds.
         wrappedValue = try Value.decode(node, as: bounds == nil ? nil : shape, in: context)
         setAt = node.location
+        origin = context.origin
     }
 
 
@@ -60,6 +64,17 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
         guard type(of: other) == Inspectable<Value>.self else { return false }
         return unsafeDowncast(other, to: Inspectable<Value>.self).wrappedValue == wrappedValue
     }
+}
+
+/// What set a property's value, besides its place: `inspect` and the inspector panel say it.
+public enum ValueOrigin: Hashable, Sendable {
+    /// The view's own mapping (or what it merges with `<<`).
+    case view
+    /// The view's map for a state (`highlighted:`, `selected:`, `disabled:`).
+    case stateMap(ControlState)
+    /// A preset of `styles:` the view takes with `style:` (or one it extends); its map for
+    /// `state` when that is given.
+    case preset(String, state: ControlState?)
 }
 
 /// An inspectable property seen without its value type, as decoding and listing see it.
@@ -73,6 +88,8 @@ public protocol AnyInspectable: AnyObject {
     var styleText: String { get }
     var defaultStyleText: String { get }
     var setAt: SourceLocation? { get }
+    /// What set the value, when `setAt` is not nil.
+    var origin: ValueOrigin { get }
     func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic)
     /// Whether `other` is the same property type holding an equal value.
     func hasSameValue(as other: AnyInspectable) -> Bool

@@ -73,7 +73,11 @@ public enum ViewIdentity {
 
         // Merge keys are resolved in the YAML layer, so an id or class from `<<` counts too.
         var id: String? { view.map { $0.id } ?? node["id"].flatMap { $0.isNull ? nil : $0.scalar } }
-        var className: String? { view.map { $0.type.className } ?? node["class"]?.scalar }
+        /// The class as written; a view that takes its class from its preset goes by the preset.
+        var className: String? {
+            if let view, view.decoding.chain.isEmpty { return view.type.className }
+            return node["class"]?.scalar ?? node["style"]?.scalar.map { "style " + $0 }
+        }
         var content: ViewContent { view?.content ?? ViewContent(node) }
     }
 

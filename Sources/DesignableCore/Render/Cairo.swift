@@ -75,6 +75,12 @@ public final class ImageSurface: Surface {
 
     public func markDirty() { cairo_surface_mark_dirty(pointer) }
 
+    /// The pixel at (`x`, `y`) as 0xAARRGGBB, premultiplied as Cairo keeps it.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height, let data else { return 0 }
+        return data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+
     /// The surface as PNG bytes.
     public func pngData() throws(RenderError) -> [UInt8] {
         try PNGEncoder.encode(self)

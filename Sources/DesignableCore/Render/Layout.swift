@@ -80,8 +80,14 @@ public struct Layout: Equatable {
             let covered = view.component(in: view.initialState).visualBounds(in: frame)
             guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
+            let size = "\(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height))"
+            let framed = frame.x >= -0.5 && frame.y >= -0.5 && frame.maxX <= canvas.maxX + 0.5 && frame.maxY <= canvas.maxY + 0.5
+            if framed {
+                // Only what it draws past its frame (a shadow) is cut: say so, and how to keep it.
+                return Diagnostic.warning("the shadow of this \(document.views[index].type.className) (\(place)) is cut off by the edge of the \(size) canvas; move the view in, or make the canvas larger", at: document.views[index].location)
+            }
             let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"
-            return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height)) canvas",
+            return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(size) canvas",
                                       at: document.views[index].location)
         }
     }

@@ -125,7 +125,9 @@ public final class Painter {
     /// Where a content shadow is kept between frames: one per component, which is made for one
     /// state and never changes, so its shadow is made once per size and scale.
     public final class ShadowMemo {
-        fileprivate var key: (size: Size, scale: Double)?
+        /// What the mask was made for: the content moves with the direction, and its alpha may
+        /// change with the appearance.
+        fileprivate var key: (size: Size, scale: Double, direction: LayoutDirection, appearance: Appearance)?
         fileprivate var mask: ShadowMask?
         public init() {}
         /// How many content shadows were blurred, for the test that a redraw blurs none.
@@ -151,12 +153,13 @@ public final class Painter {
                     context.fill()
                 }
             }
-        } else if let memo, let key = memo.key, key.size == frame.size, key.scale == scale {
+        } else if let memo, let key = memo.key, key.size == frame.size, key.scale == scale,
+                  key.direction == layoutDirection, key.appearance == drawing.appearance {
             mask = memo.mask
         } else {
             mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, content: content) }
             ShadowMemo.made += 1
-            memo?.key = (frame.size, scale)
+            memo?.key = (frame.size, scale, layoutDirection, drawing.appearance)
             memo?.mask = mask
         }
         guard let mask else { return }
@@ -173,6 +176,8 @@ public final class Painter {
         let height = Int((frame.height * scale).rounded(.up)) + 2 * pad
         guard let surface = try? ImageSurface(width: width, height: height, format: .alpha8),
               let context = try? DrawingContext(surface) else { return nil }
+        // The content's alpha as drawn: a dynamic colour may differ in it between appearances.
+        context.appearance = drawing?.appearance ?? .light
         context.translate(Double(pad), Double(pad))
         context.scale(scale)
         context.translate(-frame.x, -frame.y)

@@ -36,12 +36,21 @@ public struct RenderJob {
         public var view: String?
         /// The appearance colours are drawn in.
         public var appearance: Appearance
+        /// Which way layouts read: right to left mirrors insets, placements and alignments.
+        public var direction: LayoutDirection
+        /// When set, every view in each of its states, a column set for each of these variants
+        /// (`VariantGrid`), instead of the canvas; `appearance`, `direction` and `state` are
+        /// then the grid's to choose. `view` keeps one view's row.
+        public var variants: [Variant]?
         /// Each view's layout rectangles drawn over it, with their legend in a strip below.
         public var outline = false
 
         public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
-                    format: Format = .png, view: String? = nil, appearance: Appearance = .light) {
+                    format: Format = .png, view: String? = nil, appearance: Appearance = .light,
+                    direction: LayoutDirection = .leftToRight, variants: [Variant]? = nil) {
             self.appearance = appearance
+            self.direction = direction
+            self.variants = variants
             self.scale = scale
             self.state = state
             self.availableWidth = availableWidth
@@ -137,9 +146,17 @@ public struct RenderJob {
         var surface: ImageSurface?
         var refusal: Diagnostic?
         renderer.appearance = options.appearance
+        renderer.layoutDirection = options.direction
         do {
             if options.view != nil && only == nil {
                 // A view the file does not have: nothing is drawn, and the caller names the mistake.
+            } else if let variants = options.variants {
+                let grid = VariantGrid(document, layout: layout, variants: variants, views: only.map { [$0] }, painter: renderer.painter)
+                if let vector = options.format.vector {
+                    output.vector = try renderer.render(vector, grid, scale: options.scale)
+                } else {
+                    surface = try renderer.render(grid, scale: options.scale)
+                }
             } else if let vector = options.format.vector {
                 output.vector = try renderer.render(vector, document, layout: layout, scale: options.scale, states: states, only: only,
                                                     outlines: options.outline)

@@ -42,8 +42,37 @@ public final class Renderer {
     /// rectangles are drawn over it and their legend below it.
     public func render(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState = { _ in .normal },
                        only view: Int? = nil, outlines: Bool = false) throws -> ImageSurface {
-        let (covered, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
-        let area = covered.pixelAligned(scale: scale)
+        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+        return try image(of: area, scale: scale) {
+            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, legend: legend)
+        }
+    }
+
+    /// Renders as `render(_:layout:scale:states:only:outlines:)` does onto one SVG or PDF page,
+    /// sized in points; the pixels drawing makes (shadows, images) are embedded at `scale` to a
+    /// point. The file's bytes.
+    public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil, outlines: Bool = false) throws -> [UInt8] {
+        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+        return try page(format, of: area, scale: scale) {
+            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, legend: legend)
+        }
+    }
+
+    /// Renders the variants grid into a new image at `scale`.
+    public func render(_ grid: VariantGrid, scale: Double) throws -> ImageSurface {
+        try image(of: try area(of: grid, scale: scale), scale: scale) { grid.draw(on: $0, renderer: self, scale: scale) }
+    }
+
+    /// Renders the variants grid onto one SVG or PDF page, as the canvas is.
+    public func render(_ format: VectorSurface.Format, _ grid: VariantGrid, scale: Double) throws -> [UInt8] {
+        try page(format, of: try area(of: grid, scale: scale), scale: scale) { grid.draw(on: $0, renderer: self, scale: scale) }
+    }
+
+    /// A new image of `area` (points) at `scale`, drawn by `body` on a context whose origin is
+    /// the area's top-left pixel; the last image is drawn into again when nobody holds it.
+    private func image(of area: Rect, scale: Double, _ body: (DrawingContext) -> Void) throws -> ImageSurface {
+        let area = area.pixelAligned(scale: scale)
         let width = max(1, Int(area.width)), height = max(1, Int(area.height))
         let surface: ImageSurface
         if spare?.width == width, spare?.height == height, isKnownUniquelyReferenced(&spare!) {
@@ -54,24 +83,26 @@ public final class Renderer {
         }
         let context = try DrawingContext(surface)
         context.translate(-area.x, -area.y)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view, legend: legend)
+        body(context)
         try context.check("drawing the canvas")
         return surface
     }
 
-    /// Renders as `render(_:layout:scale:states:only:)` does onto one SVG or PDF page, sized in
-    /// points; the pixels drawing makes (shadows, images) are embedded at `scale` to a point.
-    /// The file's bytes.
-    public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil, outlines: Bool = false) throws -> [UInt8] {
-        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+    /// One SVG or PDF page of `area` (points), drawn by `body` in pixels at `scale`; its bytes.
+    private func page(_ format: VectorSurface.Format, of area: Rect, scale: Double, _ body: (DrawingContext) -> Void) throws -> [UInt8] {
         let surface = try VectorSurface(format, width: max(area.width, 1 / scale), height: max(area.height, 1 / scale))
         surface.drawsPixels(atScale: scale)
         let context = try DrawingContext(surface)
         context.translate(-area.x * scale, -area.y * scale)
-        draw(document, layout: layout, scale: scale, on: context, states: states, only: view, legend: legend)
+        body(context)
         try context.check("drawing the canvas")
         return try surface.finish()
+    }
+
+    /// The grid's area, once it is known to be drawable at `scale`.
+    private func area(of grid: VariantGrid, scale: Double) throws(Diagnostic) -> Rect {
+        try Self.checkDrawable(grid.size, scale: scale, named: "the variants grid", at: grid.document.canvasLocation)
+        return Rect(origin: .zero, size: grid.size)
     }
 
     /// What a render covers, in points, once it is known to be drawable at `scale`: the canvas,

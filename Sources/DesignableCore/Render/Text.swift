@@ -44,11 +44,16 @@ public struct TextBox: Hashable, Sendable {
     public var width: Double?
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
+    /// The layout the text sits in: its lines align to its leading edge (UIKit's natural
+    /// alignment), the right in a right-to-left one, whichever way the text itself reads.
+    public var direction: LayoutDirection
 
-    public init(width: Double? = nil, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail) {
+    public init(width: Double? = nil, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail,
+                direction: LayoutDirection = .leftToRight) {
         self.width = width.map { max(0, $0) }
         self.numberOfLines = max(0, numberOfLines)
         self.lineBreakMode = lineBreakMode
+        self.direction = direction
     }
 
     /// One line as wide as the text, as a label sized to fit it.
@@ -84,6 +89,9 @@ public final class TextLayout {
     /// Whether the box took text out: an ellipsis, lines past the last one allowed, or a line
     /// cut at the box's edge.
     public let isTruncated: Bool
+    /// How far right of the layout's origin its lines start, in points: lines aligned right in
+    /// a box wider than they are start inside it, and `size` and drawing count from there.
+    let inset: Double
 
     init(context: OpaquePointer, text: String, font: FontDescription, box: TextBox) {
         pointer = pango_layout_new(context)
@@ -98,13 +106,23 @@ public final class TextLayout {
         if let width = box.width, !box.clips {
             cut = Self.fit(pointer, in: box, width: width)
         }
+        // Pango sets a paragraph in the direction its first letter that has one gives (Arabic
+        // and Hebrew right to left), as UIKit's natural writing direction does, and aligns it to
+        // that paragraph's start. UIKit's natural alignment is the layout's leading edge instead,
+        // whatever the text: flipped where the two differ, after wrapping (which it does not
+        // change), so only such text is laid out twice. The first paragraph decides for all.
+        if (pango_layout_get_direction(pointer, 0) == PANGO_DIRECTION_RTL) != (box.direction == .rightToLeft) {
+            pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+        }
         var logical = PangoRectangle(), inked = PangoRectangle()
         pango_layout_get_extents(pointer, &inked, &logical)
         let points = 1 / Double(PANGO_SCALE)
         let natural = Size(width: Double(logical.width) * points, height: Double(logical.height) * points)
         clipWidth = box.clips ? box.width : nil
+        inset = Double(logical.x) * points
         size = Size(width: min(natural.width, clipWidth ?? natural.width), height: natural.height)
-        var ink = Rect(x: Double(inked.x) * points, y: Double(inked.y) * points,
+        // Drawn `inset` to the left of where Pango puts it, as the lines are (`TextEngine.draw`).
+        var ink = Rect(x: Double(inked.x) * points - inset, y: Double(inked.y) * points,
                        width: Double(inked.width) * points, height: Double(inked.height) * points)
         if let clipWidth {
             // Drawing clips the sides at the box's edge: what lies beyond is never seen.
@@ -291,7 +309,7 @@ public final class TextEngine {
             drawing.clip()
         }
         drawing.setSource(color)
-        cairo_move_to(cr, origin.x, origin.y)
+        cairo_move_to(cr, origin.x - layout.inset, origin.y)
         pango_cairo_show_layout(cr, layout.pointer)
         if layout.clipWidth != nil { drawing.restore() }
     }

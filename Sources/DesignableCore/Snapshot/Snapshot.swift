@@ -28,30 +28,15 @@ public struct Snapshot: Hashable, Sendable {
     public var diffFileName: String { stem + ".diff.png" }
 
     /// The appearance and layout direction a snapshot is drawn in, each a part of its name when
-    /// not the standard one (`.dark`, `.rtl`). Only light, left to right, can be drawn yet: the
-    /// dark appearance and right-to-left layout add their cases here and set them on the render
-    /// job in `SnapshotRun`, where the variants are looped over.
-    public struct Variant: Hashable, Sendable {
-        public var dark: Bool
-        public var rightToLeft: Bool
-
-        public init(dark: Bool = false, rightToLeft: Bool = false) {
-            self.dark = dark
-            self.rightToLeft = rightToLeft
-        }
-
-        /// Light appearance, left to right: nothing added to the name.
-        public static let standard = Variant()
-
-        var nameSuffix: String { (dark ? ".dark" : "") + (rightToLeft ? ".rtl" : "") }
-    }
+    /// not the standard one (`.dark`, `.rtl`).
+    public typealias Variant = DesignableCore.Variant
 
     // MARK: - What a document's snapshots are
 
     /// The states a view is kept in: normal, and for a control highlighted, selected, selected
     /// and highlighted at once (a selected button held down), and disabled, as UIKit draws them.
     public static func states(of view: StyledView) -> [ControlState] {
-        view.type.isControl ? [.normal, .highlighted, .selected, [.selected, .highlighted], .disabled] : [.normal]
+        view.type.isControl ? ControlState.every : [.normal]
     }
 
     /// Every snapshot of `document`: each view in each of its states, variants and scales, in

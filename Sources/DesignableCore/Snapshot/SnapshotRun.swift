@@ -77,9 +77,9 @@ public struct SnapshotRun {
     private func take(_ snapshot: Snapshot) throws -> Result {
         let view = document.views[snapshot.index]
         var drawing = job
-        // The single place a snapshot's variant reaches the drawing: the appearance and the
-        // layout direction are set here from `snapshot.variant` when the render job has them.
-        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.state, view: "#\(snapshot.index + 1)")
+        // The single place a snapshot's variant reaches the drawing.
+        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.state, view: "#\(snapshot.index + 1)",
+                                            appearance: snapshot.variant.appearance, direction: snapshot.variant.direction)
         let output = try drawing.run(document: document)
         guard let surface = output.surface, let png = output.png else {
             // Not drawn: the view is too large to draw at this scale (the last finding says so).

@@ -14,13 +14,21 @@ public struct Font: Hashable, Sendable, InspectableValue {
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
         guard let text = reading.text else { throw .unreadable(Font.self, node) }
+        // A theme font's name stands for its description, as a theme colour's name for its colour.
+        if let themed = context.fonts[text] { return themed }
         if let size = pointSize(of: text), !sizeRange.contains(size) {
             throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
         }
         let font = Font(text)
         if let missing = InstalledFonts.missingFamilies(of: font).first {
-            context.warn(.warning("font family '\(missing)' is not installed\(didYouMean(missing, InstalledFonts.families)); the text falls back to another font",
-                                  at: node.location))
+            // A misspelt theme font reads as a family: offer the theme's names first.
+            if missing == text, let meant = closestMatch(to: text, in: context.fonts.keys.sorted()) {
+                context.warn(.warning("font '\(text)' is neither a theme font (did you mean '\(meant)'?) nor an installed family; the text falls back to another font",
+                                      at: node.location))
+            } else {
+                context.warn(.warning("font family '\(missing)' is not installed\(didYouMean(missing, InstalledFonts.families)); the text falls back to another font",
+                                      at: node.location))
+            }
         }
         return font
     }

@@ -42,6 +42,8 @@ extension InspectableValue {
 /// What decoding a value may need beyond the node itself.
 public final class DecodingContext {
     public let theme: [String: Color]
+    /// Named fonts (`theme: {fonts: {body: "DejaVu Sans 15"}}`), usable wherever a font is.
+    public let fonts: [String: Font]
     /// Folder of the style file, where images are looked up.
     public let directory: String
     /// Whether image names may leave `directory` (`../x`, `/x`, `~/x`); see `ImageReference.make`.
@@ -52,9 +54,17 @@ public final class DecodingContext {
     /// Image files the view being decoded depends on, found or looked for, for the watcher: a
     /// missing image that appears later must be noticed too.
     public var dependencies: Set<String> = []
+    /// The presets of `styles:` (and of imported files) by name, their chains resolved.
+    var presets: [String: Preset] = [:]
+    /// What the values being decoded now are written in (the view, a state map, a preset):
+    /// each property records it with its place, so `inspect` can say where a value came from.
+    /// Read for every value decoded: unchecked, as decoding is single-threaded and never holds
+    /// an access across a call (a dynamic exclusivity check per value would cost more than the value).
+    @exclusivity(unchecked) public internal(set) var origin = ValueOrigin.view
 
-    public init(theme: [String: Color] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
+    public init(theme: [String: Color] = [:], fonts: [String: Font] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
+        self.fonts = fonts
         self.directory = directory
         self.allowsOutsideImages = allowsOutsideImages
     }

@@ -10,21 +10,33 @@ public enum StyleSchema {
         let names = ComponentRegistry.names.map(JSONValue.string)
         // Each class is checked by its own definition, chosen by `class`, so a validator names
         // the property that is wrong rather than saying no class's schema matched.
-        let byClass: [JSONValue] = ComponentRegistry.all.map { type in
-            ["if": ["properties": ["class": ["const": .string(type.className)]], "required": ["class"]],
-             "then": ["$ref": .string("#/$defs/" + type.className)]]
+        func byClass(_ suffix: String) -> JSONValue {
+            .array(ComponentRegistry.all.map { type in
+                ["if": ["properties": ["class": ["const": .string(type.className)]], "required": ["class"]],
+                 "then": ["$ref": .string("#/$defs/" + type.className + suffix)]]
+            })
         }
         let view: JSONValue = [
             "type": "object",
-            "properties": ["class": ["enum": .array(names)]],
-            // A view may take its class from a mapping it merges (`<<: *base`).
-            "anyOf": [["required": ["class"]], ["required": ["<<"]]],
-            "allOf": .array(byClass),
+            "properties": ["class": ["enum": .array(names)],
+                           "style": presetName.setting("description", "The preset of 'styles:' the view starts from.")],
+            // A view may take its class from a mapping it merges (`<<: *base`), or from its preset.
+            "anyOf": [["required": ["class"]], ["required": ["<<"]], ["required": ["style"]]],
+            "allOf": byClass(""),
+        ]
+        // A preset for no class may hold any class's properties: the views that use it check them.
+        let preset: JSONValue = [
+            "type": "object",
+            "description": "Properties (and state maps) a view takes with 'style:'; 'class:' when it is for one class and the classes built on it.",
+            "properties": ["class": ["enum": .array(names)],
+                           "extends": presetName.setting("description", "The preset this one builds on.")],
+            "allOf": byClass("Preset"),
         ]
         var definitions: [(key: String, value: JSONValue)] = []
         for type in ComponentRegistry.all {
             let sample = type.make()
             definitions.append((type.className, component(type, sample)))
+            definitions.append((type.className + "Preset", component(type, sample, asPreset: true)))
             if type.isControl {
                 definitions.append((type.className + "State", [
                     "type": ["object", "null"],
@@ -40,6 +52,7 @@ public enum StyleSchema {
             "properties": .object(properties(of: LayerAttributes.make()) + [mergeKey]),
             "additionalProperties": false,
         ]))
+        definitions.append(("preset", preset))
         definitions.append(("merge", [
             "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
             "anyOf": [["type": "object"], ["type": "array", "items": ["type": "object"]]],
@@ -55,14 +68,32 @@ public enum StyleSchema {
                     "properties": .object(properties(of: CanvasSettings.make()) + [mergeKey]),
                     "additionalProperties": false,
                 ],
+                "import": [
+                    "type": ["array", "string", "null"],
+                    "description": "Style files whose theme and presets this one uses, relative to this file.",
+                    "items": ["type": "string", "minLength": .number(1)],
+                    "minLength": .number(1),
+                ],
                 "theme": [
                     "type": ["object", "null"],
-                    "properties": ["colors": [
-                        "type": "object",
-                        "description": "Named colours the views can use, each defined before any that uses it.",
-                        "additionalProperties": Color.shape.schema,
-                    ]],
+                    "properties": [
+                        "colors": [
+                            "type": "object",
+                            "description": "Named colours the views can use, each defined before any that uses it.",
+                            "additionalProperties": Color.shape.schema,
+                        ],
+                        "fonts": [
+                            "type": "object",
+                            "description": "Named fonts the views can use wherever a font goes, each defined before any that uses it.",
+                            "additionalProperties": Font.shape.schema,
+                        ],
+                    ],
                     "additionalProperties": false,
+                ],
+                "styles": [
+                    "type": ["object", "null"],
+                    "description": "Named presets: a view takes one with 'style: NAME' and overrides what it likes.",
+                    "additionalProperties": ["$ref": "#/$defs/preset"],
                 ],
                 "views": ["type": ["array", "null"], "items": view],
             ],
@@ -77,12 +108,22 @@ public enum StyleSchema {
     // pointer's spare bits, and LeakSanitizer then reports it lost.
     private static var mergeKey: (key: String, value: JSONValue) { ("<<", ["$ref": "#/$defs/merge"]) }
     private static var layerMap: (key: String, value: JSONValue) { ("layer", ["$ref": "#/$defs/layer"]) }
+    /// A preset's name, as `style:` and `extends:` give it.
+    private static var presetName: JSONValue { ["type": "string", "minLength": .number(1)] }
 
-    private static func component(_ type: Component.Type, _ sample: Component) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("class", ["const": .string(type.className)]),
-            ("id", String.shape.schema.setting("description", "Name for the view, kept across reloads.")),
-            ("frame", Rect.shape.schema.setting("description", "Absolute place and size [x, y, width, height].")),
+    /// A view of `type`, or (`asPreset`) a preset for it: no `id` or `frame`, and `extends` for `style`.
+    private static func component(_ type: Component.Type, _ sample: Component, asPreset: Bool = false) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("class", ["const": .string(type.className)])]
+        if asPreset {
+            members.append(("extends", presetName.setting("description", "The preset this one builds on.")))
+        } else {
+            members += [
+                ("style", presetName.setting("description", "The preset of 'styles:' the view starts from.")),
+                ("id", String.shape.schema.setting("description", "Name for the view, kept across reloads.")),
+                ("frame", Rect.shape.schema.setting("description", "Absolute place and size [x, y, width, height].")),
+            ]
+        }
+        members += [
             ("size", Size.shape.schema.setting("description", "Size [width, height] in the column.")),
             layerMap,
             mergeKey,

@@ -6,7 +6,7 @@ public struct Dependency: Hashable, Sendable {
         case style
         /// An image a view draws, or a place a missing one would appear.
         case image
-        /// Another style file this one imports (reserved for `import:`).
+        /// Another style file this one imports (`import:`), at any depth.
         case `import`
     }
 
@@ -26,6 +26,10 @@ public final class StyleDocument {
     public let canvas: CanvasSettings
     public let canvasLocation: SourceLocation
     public let theme: [String: Color]
+    /// The theme's named fonts.
+    public let fonts: [String: Font]
+    /// The presets of `styles:` (its own and its imports') by name.
+    let presets: [String: Preset]
     public let views: [StyledView]
     /// Files besides the style file that its look depends on (its images), with their kind.
     public let dependencies: Set<Dependency>
@@ -38,12 +42,14 @@ public final class StyleDocument {
         let matches: [ViewIdentity.Match?]
     }
 
-    init(path: String, canvas: CanvasSettings, canvasLocation: SourceLocation, theme: [String: Color],
-         views: [StyledView], dependencies: Set<Dependency>, continuity: Continuity? = nil) {
+    init(path: String, canvas: CanvasSettings, canvasLocation: SourceLocation, theme: [String: Color], fonts: [String: Font] = [:],
+         presets: [String: Preset] = [:], views: [StyledView], dependencies: Set<Dependency>, continuity: Continuity? = nil) {
         self.path = path
         self.canvas = canvas
         self.canvasLocation = canvasLocation
         self.theme = theme
+        self.fonts = fonts
+        self.presets = presets
         self.views = views
         self.dependencies = dependencies
         self.continuity = continuity
@@ -74,6 +80,10 @@ public final class StyledView {
         let properties: Pairs
         let stateMaps: [(state: ControlState, pairs: Pairs)]
         let context: DecodingContext
+        /// The presets its `style:` applies, the furthest ancestor first; empty without one.
+        let chain: [Preset]
+        /// What its components are built from, in cascade order: the chain's presets, then the view.
+        let sources: [Cascade.Source]
         /// Image files the view's look depends on, found or looked for.
         var dependencies: Set<Dependency> = []
         /// The components made so far, by state (`ControlState.rawValue`): looked up for every
@@ -81,7 +91,7 @@ public final class StyledView {
         var made = [Component?](repeating: nil, count: ControlState.all.rawValue + 1)
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
-             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext) {
+             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = []) {
             self.type = type
             self.id = id
             self.frame = frame
@@ -89,6 +99,10 @@ public final class StyledView {
             self.properties = properties
             self.stateMaps = stateMaps
             self.context = context
+            self.chain = chain
+            // A preset for no class is checked by the views that use it; one for a class was checked once, by itself.
+            sources = chain.map { $0.source(throughViews: $0.type == nil) }
+                + [Cascade.Source(properties: properties, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: nil, classNote: "")]
         }
     }
 
@@ -136,9 +150,31 @@ public final class StyledView {
     /// building or comparing anything.
     public func isSameDecoding(as other: StyledView) -> Bool { decoding === other.decoding }
 
-    /// The states the file gave a look of their own.
+    /// The states the file gave a look of their own, in the view or its presets.
     public var styledStates: ControlState {
-        stateMaps.reduce(into: ControlState.normal) { $0.formUnion($1.state) }
+        decoding.sources.reduce(into: ControlState.normal) { states, source in
+            for map in source.stateMaps { states.formUnion(map.state) }
+        }
+    }
+
+    /// The presets the view's `style:` applies, itself first and the furthest ancestor last,
+    /// each with where its name is written: what `inspect` and the inspector show.
+    public var presets: [(name: String, location: SourceLocation)] {
+        decoding.chain.reversed().map { ($0.name, $0.location) }
+    }
+
+    /// Whether what the view took from its presets holds in a load whose presets are
+    /// `presets`, the view now written at `node`: each preset of its chain is written the same
+    /// way at the same place. A view that moved keeps no preset of its own file: its findings
+    /// move with it, the preset's do not.
+    func presetsHold(in presets: [String: Preset], at node: YAMLNode) -> Bool {
+        let chain = decoding.chain
+        guard !chain.isEmpty else { return true }
+        let moved = node.location != location
+        return chain.allSatisfy { old in
+            guard let new = presets[old.name], new.isUnchanged(from: old) else { return false }
+            return !moved || old.location.file != location.file
+        }
     }
 
     /// The component as it looks in `state`: its defaults, the file's properties, then for each
@@ -157,27 +193,15 @@ public final class StyledView {
         decoding.made[(type.isControl ? state : .normal).rawValue] = component
     }
 
-    /// Makes the component for `state`; findings go to `diagnostics`, only those of the map for
-    /// `reportingOnly` when it is given (the base properties were checked already).
+    /// Makes the component for `state` (`Cascade` says in what order its presets, properties
+    /// and state maps apply); findings go to `diagnostics`, only those of the maps for
+    /// `reportingOnly` when it is given (the base properties were checked already), and a
+    /// preset's only when it is for no class (one for a class was checked by itself).
     func build(_ state: ControlState, diagnostics: inout [Diagnostic], reportingOnly: ControlState? = nil) -> Component {
-        let component = type.make()
-        var found: [Diagnostic] = []
-        component.apply(properties, in: decoding.context, className: type.className, reserved: StyleLoader.viewKeys, diagnostics: &found)
-        if let layerMap = properties.value(forKey: "layer") {
-            component.applyLayerMap(layerMap, in: decoding.context, diagnostics: &found)
-        }
-        if reportingOnly == nil { diagnostics += found }
-        for (name, layer) in ControlState.layered where state.contains(layer) {
-            component.applyStateDefaults(layer)
-            for map in stateMaps where map.state == layer {
-                found = []
-                component.apply(map.pairs, in: decoding.context, className: "\(type.className) in its \(name) state",
-                                reserved: ["layer"], diagnostics: &found)
-                if let layerMap = map.pairs.value(forKey: "layer") {
-                    component.applyLayerMap(layerMap, in: decoding.context, diagnostics: &found)
-                }
-                if reportingOnly == nil || reportingOnly == layer { diagnostics += found }
-            }
+        let chain = decoding.chain
+        let component = Cascade.build(type, from: decoding.sources, in: state, context: decoding.context, diagnostics: &diagnostics) { index, layer in
+            guard index == chain.count || chain[index].type == nil else { return false }
+            return layer == nil ? reportingOnly == nil : reportingOnly == nil || reportingOnly == layer
         }
         if let button = component as? Button {
             button.state = state

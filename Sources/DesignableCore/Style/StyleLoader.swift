@@ -2,6 +2,9 @@
 public struct LoadResult {
     public var document: StyleDocument?
     public var diagnostics: [Diagnostic]
+    /// Files besides the style file that the load read or looked for (imports, images), even
+    /// when it failed: the preview watches them, so fixing an imported file redraws.
+    public var dependencies: Set<Dependency> = []
 }
 
 /// Reads a style file: YAML into nodes, nodes into a checked `StyleDocument`, collecting every
@@ -12,14 +15,14 @@ public struct LoadResult {
 /// A new top-level key is one new section type and one entry here: the unknown-key warning and
 /// its did-you-mean follow from the table.
 public enum StyleLoader {
-    static let sections: [any StyleSection.Type] = [ThemeSection.self, CanvasSection.self, ViewsSection.self]
+    static let sections: [any StyleSection.Type] = [ImportSection.self, ThemeSection.self, StylesSection.self, CanvasSection.self, ViewsSection.self]
     /// The keys a file may write at its top level, besides `x-` ones.
     static var topLevelKeys: [String] { sections.map { $0.key } }
     /// Keys of a view that are not properties of its component.
-    static let viewKeys: Set<String> = ["class", "id", "frame", "size", "layer", "highlighted", "selected", "disabled"]
+    static let viewKeys: Set<String> = ["class", "style", "id", "frame", "size", "layer", "highlighted", "selected", "disabled"]
     /// Style files larger than this are refused before parsing: no hand-written style comes close.
     public static let maximumFileSize = 16 << 20
-    /// Whether image names may leave the style file's folder (`--allow-outside-images`): set once
+    /// Whether image names and imports may leave the style file's folder (`--allow-outside-images`): set once
     /// by the command line before anything is loaded, so the preview's reloads follow it too.
     nonisolated(unsafe) public static var allowsOutsideImages = false
 
@@ -47,8 +50,18 @@ public enum StyleLoader {
         // taken over alone by a later load; the file has them once.
         var seen: Set<Diagnostic> = []
         var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }.map { quoteHint($0, load.emptiedByComments) }
-        diagnostics.sort { $0.location < $1.location }
-        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics)
+        // The style file's findings first, then each imported file's in the order it was read: files'
+        // numbers depend on what the process read before, so they cannot order them.
+        if load.filesInOrder.count > 1 {
+            let rank = Dictionary(load.filesInOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            diagnostics.sort {
+                let (a, b) = (rank[$0.location.file] ?? Int.max, rank[$1.location.file] ?? Int.max)
+                return a != b ? a < b : $0.location < $1.location
+            }
+        } else {
+            diagnostics.sort { $0.location < $1.location }
+        }
+        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies)
     }
 
     /// `color: #FF0000` unquoted: YAML reads a key with no value and a comment. A finding that a
@@ -84,6 +97,8 @@ public enum StyleLoader {
                 return nil
             }
             root = node
+            load.bytesRead = bytes.count
+            load.nodesRead = node.tree.records.count
         } catch {
             load.diagnostics.append(error)
             return nil
@@ -129,6 +144,17 @@ protocol StyleSection {
 
 extension StyleSection {
     static var isRequired: Bool { false }
+
+    /// The pairs of a section's mapping; nil when the file does not give it (or gives null), and
+    /// nil with an error ("KEY: expected `expected`, found ...") when it is not a mapping.
+    static func mapping(_ node: YAMLNode?, expected: String, into load: StyleLoad) -> YAMLNode.Pairs? {
+        guard let node, !node.isNull else { return nil }
+        guard case .mapping(let pairs) = node.kind else {
+            load.diagnostics.append(.error("\(key): expected \(expected), found \(node.summary)", at: node.location))
+            return nil
+        }
+        return pairs
+    }
 }
 
 /// A load in progress: what the sections decoded so far, and every finding.
@@ -142,6 +168,13 @@ final class StyleLoad {
     var emptiedByComments: [SourceLocation: String] = [:]
 
     var theme: [String: Color] = [:]
+    var fonts: [String: Font] = [:]
+    /// The presets of `styles:` by name (an imported file's, then the file's own), and in the
+    /// order they are written (a name defined again takes the place of the first).
+    var presets: [String: Preset] = [:]
+    var presetOrder: [Preset] = []
+    /// Presets read so far, those defined again included, against `StylesSection.maximumPresets`.
+    var presetCount = 0
     var canvas = CanvasSettings.make()
     var canvasLocation: SourceLocation
     var views: [StyledView] = []
@@ -149,20 +182,36 @@ final class StyleLoad {
     /// Which view of `previous` each view continues, when the views section matched them.
     var continuity: StyleDocument.Continuity?
 
+    /// The style file as imports and messages name it.
+    let rootFile: ImportedFile
+    /// The files being imported, the style file first, to tell a cycle (`ImportSection`).
+    var importStack: [(identity: String, file: ImportedFile)] = []
+    /// Every file read so far, by `ImportSection.canonicalPath`: each is read once.
+    var filesRead: Set<String> = []
+    /// Bytes and nodes of the files read so far: the style file's bounds hold for it and its
+    /// imports together.
+    var bytesRead = 0
+    var nodesRead = 0
+    /// The style file, then every file it imports in the order they were read: the order of findings.
+    var filesInOrder: [SourceFile]
+
     init(path: String, previous: StyleDocument?) {
         self.path = path
         self.file = SourceFile(path: path)
         self.previous = previous
         canvasLocation = .start(of: file)
+        rootFile = ImportedFile(path: path, label: FileSystem.fileName(of: path))
+        filesInOrder = [file]
     }
 
     /// What values are decoded against: the theme so far, and the file's folder for images.
-    /// Made on first use, which is after the theme section (it comes first in the table).
-    private(set) lazy var context = DecodingContext(theme: theme, directory: FileSystem.directory(of: path),
+    /// Made on first use, which is after the theme section (imports and the theme come first in
+    /// the table).
+    private(set) lazy var context = DecodingContext(theme: theme, fonts: fonts, directory: FileSystem.directory(of: path),
                                                        allowsOutsideImages: StyleLoader.allowsOutsideImages)
 
     func document() -> StyleDocument {
-        StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, views: views,
-                      dependencies: dependencies, continuity: continuity?.matches.count == views.count ? continuity : nil)
+        StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, fonts: fonts, presets: presets,
+                      views: views, dependencies: dependencies, continuity: continuity?.matches.count == views.count ? continuity : nil)
     }
 }

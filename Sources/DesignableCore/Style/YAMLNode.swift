@@ -148,11 +148,14 @@ final class YAMLTree {
     }
 
     let file: SourceFile
-    fileprivate(set) var records: [Record] = []
+    // The three arrays are written only by the parser that builds the tree, before anyone else
+    // has it, and read after: no access can overlap another, so the dynamic exclusivity check
+    // each read would pay (every key of every lookup of every load) is left out.
+    @exclusivity(unchecked) fileprivate(set) var records: [Record] = []
     /// The nodes collections hold, by index in `records`.
-    fileprivate(set) var slots: [UInt32] = []
+    @exclusivity(unchecked) fileprivate(set) var slots: [UInt32] = []
     /// Every scalar's UTF-8 text, one after the other.
-    fileprivate(set) var text: [UInt8] = []
+    @exclusivity(unchecked) fileprivate(set) var text: [UInt8] = []
 
     init(file: SourceFile) { self.file = file }
 
@@ -249,7 +252,8 @@ public enum YAMLParser {
 
     /// The first document of `bytes`, read as the file `file`: every node's location names it.
     /// A syntax error is thrown; findings that leave a usable tree are returned with it.
-    public static func parseDocument(bytes: [UInt8], file: SourceFile) throws(Diagnostic) -> YAMLDocument {
+    /// `maximumNodes` is lower for a file a style file imports: the limit holds for them together.
+    public static func parseDocument(bytes: [UInt8], file: SourceFile, maximumNodes: Int? = nil) throws(Diagnostic) -> YAMLDocument {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .error("the YAML parser could not start (out of memory)", at: .start(of: file))
@@ -257,7 +261,7 @@ public enum YAMLParser {
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(file: file, bytes: buffer)
+            var builder = TreeBuilder(file: file, bytes: buffer, maximumNodes: maximumNodes ?? YAMLParser.maximumNodes)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, bytes: bytes, file: file) }
@@ -336,12 +340,17 @@ public enum YAMLParser {
         var findings: [Diagnostic] = []
         var emptiedByComments: [SourceLocation: String] = [:]
 
-        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
+        /// The most nodes this document may have: fewer than `YAMLParser.maximumNodes` for an
+        /// imported file, by what the files read before it took.
+        let maximumNodes: Int
+
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, maximumNodes: Int) {
             tree = YAMLTree(file: file)
             self.bytes = bytes
+            self.maximumNodes = maximumNodes
             // A node takes two bytes of text at least: reserving that many (untouched until
             // used) means the tree never pays for a copy as it grows.
-            tree.records.reserveCapacity(min(bytes.count / 2 + 1, YAMLParser.maximumNodes + 1))
+            tree.records.reserveCapacity(max(0, min(bytes.count / 2 + 1, maximumNodes + 1)))
             tree.text.reserveCapacity(bytes.count)
         }
 
@@ -403,7 +412,10 @@ public enum YAMLParser {
         private mutating func count(at location: SourceLocation, isAlias: Bool = false) throws(Diagnostic) {
             written += 1
             if !isAlias { parsedNodes += 1 }
-            if written > YAMLParser.maximumNodes {
+            if written > maximumNodes {
+                if maximumNodes < YAMLParser.maximumNodes {
+                    throw .error("the style file and the files it imports have more than \(YAMLParser.maximumNodes) values, lists and mappings together; they may have at most that many", at: location)
+                }
                 throw .error("the document has more than \(YAMLParser.maximumNodes) values, lists and mappings; a style file may have at most that many: split it into several files", at: location)
             }
         }

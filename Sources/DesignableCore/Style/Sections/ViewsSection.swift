@@ -28,13 +28,13 @@ enum ViewsSection: StyleSection {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
             return
         }
-        let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme ? $0.views : nil } ?? []
+        let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme && $0.fonts == load.fonts ? $0.views : nil } ?? []
         let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
         if !matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: matches) }
         let context = load.context
         load.views.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if index < matches.count, let match = matches[index], match.sameContent {
+            if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: load.presets, at: item) {
                 let view = reusable[match.old].moved(to: item)
                 load.views.append(view)
                 load.diagnostics += view.findings
@@ -78,15 +78,30 @@ enum ViewsSection: StyleSection {
         }
         func value(_ key: String) -> YAMLNode? { pairs.value(forKey: key) }
 
-        guard let classNode = value("class") else {
-            diagnostics.append(.error("this view has no 'class:'; expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: node.location))
+        let classNode = value("class")
+        var namedType: Component.Type?
+        if let classNode {
+            guard let className = classNode.scalar, let type = ComponentRegistry.type(named: className) else {
+                let name = classNode.scalar ?? classNode.summary
+                diagnostics.append(.error("unknown class '\(name)'\(didYouMean(name, ComponentRegistry.names)); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: classNode.location))
+                return nil
+            }
+            namedType = type
+        }
+        // `style: NAME`: the preset's chain applies first, and gives the class when the view names none.
+        var chain: [Preset] = []
+        if let styleNode = value("style") {
+            guard let styled = StylesSection.presets(for: styleNode, viewType: namedType, in: context, diagnostics: &diagnostics) else { return nil }
+            chain = styled.chain
+            namedType = namedType ?? styled.type
+        }
+        guard let type = namedType else {
+            let preset = chain.last.map { " and its preset '\($0.name)' names none" } ?? ""
+            diagnostics.append(.error("this view has no 'class:'\(preset); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: node.location))
             return nil
         }
-        guard let className = classNode.scalar, let type = ComponentRegistry.type(named: className) else {
-            let name = classNode.scalar ?? classNode.summary
-            diagnostics.append(.error("unknown class '\(name)'\(didYouMean(name, ComponentRegistry.names)); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: classNode.location))
-            return nil
-        }
+        // The name as written when there is one: a class's own name is made by reflection each time.
+        let className = classNode?.scalar ?? type.className
 
         func decodePlacement<T: InspectableValue>(_ key: String, as: T.Type) -> T? {
             guard let node = value(key), !node.isNull else { return nil }
@@ -99,7 +114,9 @@ enum ViewsSection: StyleSection {
         }
         let id = decodePlacement("id", as: String.self)
         let frame = decodePlacement("frame", as: Rect.self)
+        // A preset may give a size; the nearest one that does, unless the view gives its own.
         let size = decodePlacement("size", as: Size.self)
+            ?? chain.reversed().lazy.compactMap(\.sizeNode).first.flatMap { Cascade.decodeSize($0, in: context, diagnostics: &diagnostics) }
         if frame != nil, let sizeNode = value("size") {
             diagnostics.append(.warning("both 'frame' and 'size' are given; the frame's size is used", at: sizeNode.location))
         }
@@ -121,13 +138,13 @@ enum ViewsSection: StyleSection {
         }
 
         let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
-                                           stateMaps: stateMaps, context: context)
+                                           stateMaps: stateMaps, context: context, chain: chain)
         let view = StyledView(decoding: decoding, node: node)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.
         // The components made while checking are the ones drawing needs: keep them.
         view.keep(view.build(.normal, diagnostics: &diagnostics), for: .normal)
-        for (_, state) in ControlState.layered where stateMaps.contains(where: { $0.state == state }) {
+        for (_, state) in ControlState.layered where type.isControl && view.styledStates.contains(state) {
             view.keep(view.build(state, diagnostics: &diagnostics, reportingOnly: state), for: state)
         }
         return view
