@@ -82,6 +82,25 @@ final class ExportTests: XCTestCase {
         XCTAssertFalse(ImageComparison(try ImageSurface(png: fromSVG.path), to: try ImageSurface(png: disabled.path), tolerance: Self.tolerance).matches)
     }
 
+    /// A shadow (an alpha mask Cairo would write as an SVG luminance mask, hiding it in every
+    /// viewer) and a template icon come out of an SVG as they are in the PNG, pixel for pixel
+    /// where the shadow is darkest.
+    func testShadowsAndTintedIconsSurviveTheSVG() throws {
+        let (folder, style) = try project()
+        let png = folder.appendingPathComponent("card.png"), svg = folder.appendingPathComponent("card.svg")
+        for output in [png, svg] { try render(style, to: output, ["--scale", "2", "--view", "card"]) }
+        let fromSVG = folder.appendingPathComponent("card-svg.png")
+        XCTAssertEqual(try runTool(try tool("rsvg-convert"), ["--zoom", "2", "-o", fromSVG.path, svg.path]).status, 0)
+        let reference = try ImageSurface(png: png.path), drawn = try ImageSurface(png: fromSVG.path)
+        // Below the card's bottom edge, in the middle: the shadow, 2 points down and 4 wide.
+        func blue(_ image: ImageSurface) throws -> Int {
+            let y = image.height - 26, x = image.width / 2
+            return Int(try XCTUnwrap(image.data).load(fromByteOffset: y * image.stride + x * 4, as: UInt32.self) & 0xFF)
+        }
+        XCTAssertLessThan(try blue(reference), 0xE8, "the PNG has a shadow there")
+        XCTAssertEqual(try blue(drawn), try blue(reference), accuracy: 10, "the SVG has the same shadow")
+    }
+
     /// `--view ID` draws that view alone on the canvas's background, trimmed to its bounds and
     /// its shadow: a 100×60 card with a 4-point shadow 2 points down covers 124×84 points.
     func testOneViewIsTrimmedToItsBoundsAndShadow() throws {

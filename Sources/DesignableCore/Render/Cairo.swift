@@ -293,11 +293,29 @@ public final class DrawingContext {
     /// Fills `color` through the alpha of `surface` (a template image).
     public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, color: Color) {
         save()
-        setSource(color)
         translate(origin.x, origin.y)
         cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
-        cairo_mask_surface(pointer, surface.pointer, 0, 0)
+        if targetIsVector, let tinted = tinted(surface, color) {
+            // An SVG writes a mask as SVG's luminance mask, whose black alpha image hides everything
+            // in every viewer: a page gets the colour already through the alpha, as an image.
+            cairo_set_source_surface(pointer, tinted.pointer, 0, 0)
+            cairo_paint(pointer)
+        } else {
+            setSource(color)
+            cairo_mask_surface(pointer, surface.pointer, 0, 0)
+        }
         restore()
+    }
+
+    /// `color` through the alpha of `mask`, as a colour image of the same size.
+    private func tinted(_ mask: ImageSurface, _ color: Color) -> ImageSurface? {
+        guard let image = try? ImageSurface(width: mask.width, height: mask.height),
+              let context = try? DrawingContext(image) else { return nil }
+        context.appearance = appearance
+        context.setSource(color)
+        cairo_mask_surface(context.pointer, mask.pointer, 0, 0)
+        cairo_surface_flush(image.pointer)
+        return image
     }
 
     /// Replaces the target's pixels inside the current clip with `color`, ignoring what was there.
