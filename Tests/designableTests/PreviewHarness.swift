@@ -38,6 +38,9 @@ enum TestPaths {
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
         if let fonts = fontConfig { environment["FONTCONFIG_FILE"] = fonts }
         environment.removeValue(forKey: "DESIGNABLE_NO_SHM")
+        // The runner's own CI must not change what the child does (snapshot refuses to record under
+        // CI): a test that wants CI behaviour sets it itself.
+        environment.removeValue(forKey: "CI")
         environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
