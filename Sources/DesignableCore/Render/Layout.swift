@@ -102,10 +102,10 @@ public struct Layout: Equatable {
             for state in [ControlState.normal] + ControlState.layered.map(\.state) where state == .normal || view.styledStates.contains(state) {
                 let component = view.component(in: state)
                 let layer = component.layer(in: frames[index])
-                guard layer.shadowIsClipped, let place = component.shadowLocation ?? Optional(view.location),
+                guard layer.shadowIsClipped, let place = view.place(component.shadowLocation) ?? Optional(view.location),
                       said.insert(place).inserted else { continue }
                 let reason: String
-                if let set = component.layerAttributes?.$masksToBounds.setAt {
+                if let set = view.place(component.layerAttributes?.$masksToBounds.setAt) {
                     reason = "layer.masksToBounds is true (line \(set.line))"
                 } else {
                     reason = component.masksToBoundsReason(layer)
