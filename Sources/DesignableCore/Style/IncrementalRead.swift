@@ -21,8 +21,9 @@ import Glibc
 /// - a syntax error: the whole file says it, at its place, in its words;
 /// - bounds the whole file might break (nodes, nesting, aliases' expansion, the views' number, the
 ///   size shared with imported files);
-/// - a change of line count when lines below the list (a later top-level key), a parser finding,
-///   an alias or a merge key, or a view with a preset of the file's own would have to move with it.
+/// - a change of line count when what is below the entries could not simply move with it: a later
+///   top-level key, a parser's finding (its message may name a line), an anchor, an alias or a
+///   merge key (what a view merges from above would stay while the view moves).
 enum IncrementalRead {
     /// What reading `bytes` gives, read over `previous` (the same file's last good document), or
     /// nil when the whole file must be read.
@@ -135,13 +136,17 @@ enum IncrementalRead {
 
         // The findings in the order a full read makes them: the parser's (the old entries' replaced
         // by the new ones': only findings at one place keep an order, and theirs cannot meet), the
-        // sections' before `views:`, each view's, then the ids used twice.
+        // sections' before `views:`, each view's, then the ids used twice. Only the views with
+        // findings or an id are visited.
+        let summary = text.views.replacing(entries, of: previous.views, with: ViewSummary(decoded.views, from: entries.lowerBound),
+                                           count: decoded.views.count)
         let parseFindings = text.parseFindings.filter { !inOldEntries($0.location) } + parsed.findings
         var found = parseFindings + text.sectionFindings
-        for view in views[..<entries.lowerBound] { found += view.findings }
+        let firstBelow = entries.lowerBound + decoded.views.count
+        for index in summary.withFindings where index < entries.lowerBound { found += views[index].findings }
         found += decoded.diagnostics
-        for view in views[(entries.lowerBound + decoded.views.count)...] { found += view.findings }
-        found += ViewsSection.sharedIDWarnings(views)
+        for index in summary.withFindings where index >= firstBelow { found += views[index].findings }
+        found += ViewsSection.sharedIDWarnings(summary.withIDs.map { views[$0] })
         var emptied: [SourceLocation: String] = [:]
         for (place, typed) in text.emptiedByComments where !inOldEntries(place) {
             var place = place
@@ -149,8 +154,7 @@ enum IncrementalRead {
             emptied[place] = typed
         }
         emptied.merge(parsed.emptiedByComments) { first, _ in first }
-        var dependencies = text.sectionDependencies
-        for view in views where !view.dependencies.isEmpty { dependencies.formUnion(view.dependencies) }
+        let dependencies = text.sectionDependencies.union(summary.dependents.keys)
         let diagnostics = StyleLoader.report(found, emptiedByComments: emptied, filesInOrder: text.filesInOrder)
         guard !diagnostics.hasErrors else { return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: dependencies)) }
 
@@ -168,7 +172,7 @@ enum IncrementalRead {
             itemLines: text.itemLines[..<entries.lowerBound] + lines.dashLines.map { $0 + firstLine }
                 + text.itemLines[entries.upperBound...].map { $0 + lineDelta },
             dashColumn: text.dashColumn, parseFindings: parseFindings, sectionFindings: text.sectionFindings, emptiedByComments: emptied,
-            sectionDependencies: text.sectionDependencies, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack)
+            sectionDependencies: text.sectionDependencies, views: summary, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack)
         return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
     }
 
@@ -209,14 +213,7 @@ enum IncrementalRead {
         if span.start == span.oldEnd, span.start == span.newEnd { return count..<count }
         guard span.start >= starts[0], span.oldEnd <= starts[count] else { return nil }
         /// The last entry starting at or before `offset` (which is before the list's end).
-        func entry(holding offset: Int) -> Int {
-            var (low, high) = (0, count - 1)
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return low
-        }
+        func entry(holding offset: Int) -> Int { starts.firstIndex(notBelow: offset + 1) - 1 }
         var first = span.start == starts[0] ? 0 : entry(holding: span.start - 1)
         // A line added above an entry begins like the entry's line, with spaces: the change then
         // starts in that indentation, and its lines may be the entry above's.
@@ -310,6 +307,8 @@ final class LoadedText {
     let emptiedByComments: [SourceLocation: String]
     /// What the sections before `views:` depend on: the imported files, presets' images.
     let sectionDependencies: Set<Dependency>
+    /// What the document's views have that the load gathers from them all.
+    let views: ViewSummary
     let filesInOrder: [SourceFile]
     /// The style file's share of the parser's bounds.
     let extent: YAMLDocument.Extent
@@ -321,7 +320,7 @@ final class LoadedText {
     var hasTextAfter: Bool { itemStarts[itemStarts.count - 1] < bytes.count }
 
     init(bytes: [UInt8], itemStarts: [Int], itemLines: [Int], dashColumn: Int, parseFindings: [Diagnostic], sectionFindings: [Diagnostic],
-         emptiedByComments: [SourceLocation: String], sectionDependencies: Set<Dependency>, filesInOrder: [SourceFile],
+         emptiedByComments: [SourceLocation: String], sectionDependencies: Set<Dependency>, views: ViewSummary, filesInOrder: [SourceFile],
          extent: YAMLDocument.Extent, importSlack: (bytes: Int, nodes: Int)?) {
         self.bytes = bytes
         self.itemStarts = itemStarts
@@ -331,6 +330,7 @@ final class LoadedText {
         self.sectionFindings = sectionFindings
         self.emptiedByComments = emptiedByComments
         self.sectionDependencies = sectionDependencies
+        self.views = views
         self.filesInOrder = filesInOrder
         self.extent = extent
         self.importSlack = importSlack
@@ -406,8 +406,69 @@ final class LoadedText {
         extent.anchored = []
         return LoadedText(bytes: bytes, itemStarts: places.starts, itemLines: places.lines, dashColumn: places.dashColumn,
                           parseFindings: parseFindings, sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
-                          emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies, filesInOrder: load.filesInOrder,
+                          emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies,
+                          views: ViewSummary(document.views), filesInOrder: load.filesInOrder,
                           extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) })
+    }
+}
+
+// MARK: - What the views have
+
+/// What a load gathers from all its views (their findings, their ids, the files they depend on),
+/// kept by view, so that a read of a few entries updates it instead of visiting every view: on
+/// a file of thousands of views, a visit of each is a cache miss each.
+struct ViewSummary {
+    /// The views with findings, and those with an id, by index, in order.
+    private(set) var withFindings: [Int] = []
+    private(set) var withIDs: [Int] = []
+    /// How many of the views depend on each file.
+    private(set) var dependents: [Dependency: Int] = [:]
+
+    private init() {}
+
+    /// The summary of `views`, the first of them at index `start`.
+    init(_ views: [StyledView], from start: Int = 0) {
+        for (index, view) in views.enumerated() {
+            if !view.findings.isEmpty { withFindings.append(start + index) }
+            if view.id != nil { withIDs.append(start + index) }
+            for dependency in view.dependencies { dependents[dependency, default: 0] += 1 }
+        }
+    }
+
+    /// This summary of `old` views with those at `replaced` replaced by the `count` views `new`
+    /// sums up (counted from `replaced.lowerBound`), the views after them moved along.
+    func replacing(_ replaced: Range<Int>, of old: [StyledView], with new: ViewSummary, count: Int) -> ViewSummary {
+        /// `indices` (in order) with those in `replaced` replaced by `added`, those after moved.
+        func splice(_ indices: [Int], _ added: [Int]) -> [Int] {
+            let start = indices.firstIndex(notBelow: replaced.lowerBound)
+            let end = indices.firstIndex(notBelow: replaced.upperBound)
+            return indices[..<start] + added + indices[end...].map { $0 + count - replaced.count }
+        }
+        var summary = ViewSummary()
+        summary.withFindings = splice(withFindings, new.withFindings)
+        summary.withIDs = splice(withIDs, new.withIDs)
+        summary.dependents = dependents
+        for view in old[replaced] {
+            for dependency in view.dependencies {
+                summary.dependents[dependency, default: 0] -= 1
+                if summary.dependents[dependency] == 0 { summary.dependents[dependency] = nil }
+            }
+        }
+        summary.dependents.merge(new.dependents, uniquingKeysWith: +)
+        return summary
+    }
+}
+
+extension Array where Element == Int {
+    /// In an array sorted upwards, the index of the first element at least `value` (the count
+    /// when there is none), by halving.
+    func firstIndex(notBelow value: Int) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 
