@@ -14,21 +14,21 @@ final class IncrementalReadTests: XCTestCase {
 
     // MARK: - Equivalence under random edits
 
-    /// Random edits of the gallery, each compared with a full read, pixels included.
+    /// Random edits of the gallery, each compared with a full read; the pixels every fifth time.
     func testRandomEditsOfTheGalleryReadAsTheWholeFile() throws {
         let text = try String(contentsOf: fixturesFolder.appendingPathComponent("gallery.yaml"), encoding: .utf8)
         let walk = EditWalk(text: text, path: fixturesFolder.path + "/gallery.yaml", seed: 11)
-        walk.run(edits: 1000, pixelsEvery: 4, rowsEvery: 10)
-        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "most edits of views read only them (\(walk.summary))")
+        walk.run(edits: 1500, pixelsEvery: 5, rowsEvery: 10)
+        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
         print("gallery: \(walk.summary)")
     }
 
     /// Random edits of a generated 2,000-view file (flow and block entries, presets, an anchor,
-    /// ids, state maps, comments), each compared with a full read; pixels every few edits.
+    /// ids, state maps, comments), each compared with a full read; the pixels every tenth time.
     func testRandomEditsOfA2000ViewFileReadAsTheWholeFile() throws {
         let walk = EditWalk(text: Self.manyViews(2000), path: fixturesFolder.path + "/incremental-2000.yaml", seed: 2000)
-        walk.run(edits: 50, pixelsEvery: 10, rowsEvery: 25)
-        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "most edits of views read only them (\(walk.summary))")
+        walk.run(edits: 70, pixelsEvery: 10, rowsEvery: 25)
+        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
         print("2,000 views: \(walk.summary)")
     }
 
@@ -354,7 +354,7 @@ final class EditWalk {
             if let part {
                 incremental += 1
                 let rowsOf = views(toCompare: part, over: previous, all: edits % rowsEvery == 0)
-                if let found = comparison.difference(full, part, pixels: edits % pixelsEvery == 0, rowsOf: rowsOf) {
+                if let found = comparison.difference(full, part, pixels: incremental % pixelsEvery == 0, rowsOf: rowsOf) {
                     XCTFail("edit \(edits) read incrementally differs from a full read in \(found)\n\(EditWalk.difference(before, text))")
                     return
                 }
