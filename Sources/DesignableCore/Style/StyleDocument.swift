@@ -95,6 +95,18 @@ public final class StyledView {
         /// The line the view was written at when decoded: its own text is there and below, the
         /// presets of its own file above (`styles:` comes before the views that may move).
         let line: Int
+        /// What its components say, kept once asked for: every save lays out and checks every view
+        /// of the file, and asking each of thousands of components again is most of a save's time.
+        var known = Known()
+
+        struct Known {
+            var initialState: ControlState?
+            var styledStates: ControlState?
+            /// What it covers in its start state, and the states whose shadow iOS clips, laid out
+            /// at the last frame asked.
+            var covered: (frame: Rect, bounds: Rect)?
+            var clippedShadows: (frame: Rect, states: [ControlState])?
+        }
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
              stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int) {
@@ -210,9 +222,33 @@ public final class StyledView {
 
     /// The states the file gave a look of their own, in the view or its presets.
     public var styledStates: ControlState {
-        decoding.sources.reduce(into: ControlState.normal) { states, source in
+        if let states = decoding.known.styledStates { return states }
+        let states = decoding.sources.reduce(into: ControlState.normal) { states, source in
             for map in source.stateMaps { states.formUnion(map.state) }
         }
+        decoding.known.styledStates = states
+        return states
+    }
+
+    /// What the view covers laid out at `frame` in the state it starts in, shadow and border
+    /// included: `component(in: initialState).visualBounds(in: frame)`.
+    public func visualBounds(in frame: Rect) -> Rect {
+        if let covered = decoding.known.covered, covered.frame == frame { return covered.bounds }
+        let bounds = component(in: initialState).visualBounds(in: frame)
+        decoding.known.covered = (frame, bounds)
+        return bounds
+    }
+
+    /// The states it is drawn in (normal, and each the file gives a look) whose shadow iOS would
+    /// clip with the content, laid out at `frame`.
+    func clippedShadowStates(in frame: Rect) -> [ControlState] {
+        if let clipped = decoding.known.clippedShadows, clipped.frame == frame { return clipped.states }
+        let styled = styledStates
+        let states = ([ControlState.normal] + ControlState.layered.map(\.state)).filter { state in
+            (state == .normal || styled.contains(state)) && component(in: state).layer(in: frame).shadowIsClipped
+        }
+        decoding.known.clippedShadows = (frame, states)
+        return states
     }
 
     /// The presets the view's `style:` applies, itself first and the furthest ancestor last,
@@ -276,7 +312,12 @@ public final class StyledView {
     }
 
     /// The state the view starts in (`isSelected`, `isEnabled`).
-    public var initialState: ControlState { component(in: .normal).initialState }
+    public var initialState: ControlState {
+        if let state = decoding.known.initialState { return state }
+        let state = component(in: .normal).initialState
+        decoding.known.initialState = state
+        return state
+    }
 }
 
 // MARK: - State maps, for listings
