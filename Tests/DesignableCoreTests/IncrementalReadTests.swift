@@ -77,6 +77,17 @@ final class IncrementalReadTests: XCTestCase {
         XCTAssertNil(entries("views:", "views: "), "the key is above the list")
     }
 
+    /// An entry's view may start on the line below its `-` (the `-` alone or with a comment):
+    /// the entry starts at the `-`.
+    func testAnEntryStartsAtItsDashWhereverItsViewStarts() throws {
+        let text = "views:\n  -\n    class: UIView\n  - # the second\n\n    class: UIView\n    id: b\n  - {class: UIView}\n"
+        let loaded = try XCTUnwrap(loadStyle(text, path: path)?.loadedText)
+        XCTAssertEqual(loaded.itemLines, [2, 4, 8, 9])
+        XCTAssertEqual(loaded.itemStarts, [7, 29, 75, 95])
+        XCTAssertNil(try fallback(from: text, to: text.replacingOccurrences(of: "id: b", with: "id: c\n    alpha: 0.5")))
+        XCTAssertNil(try fallback(from: text, to: text.replacingOccurrences(of: "# the second", with: "# the second view")))
+    }
+
     func testEntryLinesAreThoseThatReadAloneAsInTheList() {
         func lines(_ text: String, endsFile: Bool = false) -> EntryLines? {
             let bytes = Array(text.utf8) + (endsFile ? [] : Array("  - next\n".utf8))

@@ -349,55 +349,60 @@ final class LoadedText {
               !load.extent.anchored.contains(root.index), !load.extent.anchored.contains(list.index) else { return nil }
         let places: (starts: [Int], lines: [Int], dashColumn: Int)? = bytes.withUnsafeBufferPointer { text in
             guard !TextLines.hasOtherBreaks(text) else { return nil }
-            let lineStarts = TextLines.starts(text)
-            /// The line's indentation and the byte after it (nil at the end of the text).
-            func indentation(_ line: Int) -> (column: Int, first: UInt8?) {
-                var position = lineStarts[line - 1]
+            var lines = TextLines.Cursor(text)
+            /// The indentation of the line starting at `start`, and the byte after it (nil at the end).
+            func indentation(_ start: Int) -> (column: Int, first: UInt8?) {
+                var position = start
                 while position < text.count, text[position] == UInt8(ascii: " ") { position += 1 }
-                return (position - lineStarts[line - 1], position < text.count ? text[position] : nil)
+                return (position - start, position < text.count ? text[position] : nil)
             }
             func isBlankOrComment(_ first: UInt8?) -> Bool {
                 first == nil || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") || first == UInt8(ascii: "#")
             }
-            /// Whether `line` starts an entry: `-` at `column`, then a space or the line's end.
-            func isDashLine(_ line: Int, column: Int) -> Bool {
-                let (indent, first) = indentation(line)
-                let after = lineStarts[line - 1] + indent + 1
+            /// Whether the line starting at `start` starts an entry: `-` at `column`, then a space
+            /// or the line's end.
+            func isDashLine(_ start: Int, column: Int) -> Bool {
+                let (indent, first) = indentation(start)
+                let after = start + indent + 1
                 return indent == column && first == UInt8(ascii: "-")
                     && (after == text.count || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(text[after]))
             }
             // A block list starts at its first `-`.
             let dashColumn = list.location.column - 1
-            guard list.location.line <= lineStarts.count, isDashLine(list.location.line, column: dashColumn) else { return nil }
-            var starts: [Int] = [], lines: [Int] = []
+            guard let listStart = lines.start(of: list.location.line), isDashLine(listStart, column: dashColumn) else { return nil }
+            var starts: [Int] = [], entryLines: [Int] = []
             starts.reserveCapacity(items.count + 1)
-            lines.reserveCapacity(items.count + 1)
+            entryLines.reserveCapacity(items.count + 1)
             for item in items {
                 // An entry's node follows its `-` on that line, or has a line of its own below
                 // it (`-` alone, or with a comment).
+                guard var start = lines.start(of: item.location.line) else { return nil }
                 var line = item.location.line
-                if !(isDashLine(line, column: dashColumn) && item.location.column - 1 > dashColumn) {
-                    line -= 1
-                    while line > 0, isBlankOrComment(indentation(line).first) { line -= 1 }
-                    guard line > 0, isDashLine(line, column: dashColumn) else { return nil }
-                    var after = lineStarts[line - 1] + dashColumn + 1
+                if !(isDashLine(start, column: dashColumn) && item.location.column - 1 > dashColumn) {
+                    repeat {
+                        guard start > 0 else { return nil }
+                        start = TextLines.start(ofLineBefore: start, in: text)
+                        line -= 1
+                    } while isBlankOrComment(indentation(start).first)
+                    guard isDashLine(start, column: dashColumn) else { return nil }
+                    var after = start + dashColumn + 1
                     while after < text.count, text[after] == UInt8(ascii: " ") || text[after] == UInt8(ascii: "\t") { after += 1 }
                     guard after == text.count || isBlankOrComment(text[after]) else { return nil }
                 }
-                guard line > (lines.last ?? 0) else { return nil }
-                starts.append(lineStarts[line - 1])
-                lines.append(line)
+                guard line > (entryLines.last ?? 0) else { return nil }
+                starts.append(start)
+                entryLines.append(line)
             }
             // The list ends where the next top-level key is written, or with the file.
             if let next = pairs.map(\.key.location.line).filter({ $0 > viewsKey.location.line }).min() {
-                guard next > lines[lines.count - 1], next <= lineStarts.count else { return nil }
-                starts.append(lineStarts[next - 1])
-                lines.append(next)
+                guard next > entryLines[entryLines.count - 1], let start = lines.start(of: next) else { return nil }
+                starts.append(start)
+                entryLines.append(next)
             } else {
                 starts.append(text.count)
-                lines.append(lineStarts.count)
+                entryLines.append(lines.lastLine)
             }
-            return (starts, lines, dashColumn)
+            return (starts, entryLines, dashColumn)
         }
         guard let places else { return nil }
         let parseFindings = Array(load.diagnostics[..<load.parseFindingCount])
@@ -476,16 +481,40 @@ extension Array where Element == Int {
 
 /// Lines of a text as libyaml counts them, for texts whose only line break is the newline.
 enum TextLines {
-    /// Where each line starts: 0, then after each newline (the text's length after a last one).
-    static func starts(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts = [0]
-        guard let base = text.baseAddress else { return starts }
-        var position = 0
-        while position < text.count, let found = memchr(base + position, Int32(UInt8(ascii: "\n")), text.count - position) {
-            position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            starts.append(position)
+    /// Walks a text's lines forwards, finding where each starts without a table of all of them
+    /// (a file of empty lines at the size limit has eight million).
+    struct Cursor {
+        private let text: UnsafeBufferPointer<UInt8>
+        private var line = 1, start = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+        /// Where line `target` (from 1, not before the last line asked for) starts; nil when the
+        /// text has fewer lines.
+        mutating func start(of target: Int) -> Int? {
+            while line < target {
+                guard let base = text.baseAddress, start < text.count,
+                      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), text.count - start) else { return nil }
+                start = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                line += 1
+            }
+            return line == target ? start : nil
         }
-        return starts
+
+        /// The text's last line: after a final newline, the empty line that follows it.
+        var lastLine: Int {
+            mutating get {
+                _ = start(of: .max)
+                return line
+            }
+        }
+    }
+
+    /// Where the line before the one starting at `start` (which is not the first) starts.
+    static func start(ofLineBefore start: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var position = start - 1
+        while position > 0, text[position - 1] != UInt8(ascii: "\n") { position -= 1 }
+        return position
     }
 
     /// Whether `text` breaks a line other than with a newline (`\r\n` being one): libyaml counts
