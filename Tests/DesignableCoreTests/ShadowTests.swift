@@ -62,6 +62,7 @@ final class ShadowTests: XCTestCase {
         for frame in [Rect(x: 10, y: 20, width: 50, height: 20), Rect(x: 0, y: 0, width: 80, height: 30), Rect(x: 10, y: 20, width: 50, height: 20)] {
             XCTAssertEqual(view.visualBounds(in: frame), view.component(in: .normal).visualBounds(in: frame))
             XCTAssertEqual(button.visualBounds(in: frame), button.component(in: .selected).visualBounds(in: frame))
+            XCTAssertEqual(button.visualBounds(in: frame, state: .normal), button.component(in: .normal).visualBounds(in: frame))
             XCTAssertEqual(button.clippedShadowStates(in: frame), [.normal, .selected])
             XCTAssertEqual(view.clippedShadowStates(in: frame), [])
         }

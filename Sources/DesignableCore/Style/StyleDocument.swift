@@ -102,9 +102,9 @@ public final class StyledView {
         struct Known {
             var initialState: ControlState?
             var styledStates: ControlState?
-            /// What it covers in its start state, and the states whose shadow iOS clips, laid out
-            /// at the last frame asked.
-            var covered: (frame: Rect, bounds: Rect)?
+            /// What it covers in the state and at the frame last asked, and the states whose
+            /// shadow iOS clips at the frame last asked.
+            var covered: (frame: Rect, state: ControlState, bounds: Rect)?
             var clippedShadows: (frame: Rect, states: [ControlState])?
         }
 
@@ -230,12 +230,13 @@ public final class StyledView {
         return states
     }
 
-    /// What the view covers laid out at `frame` in the state it starts in, shadow and border
-    /// included: `component(in: initialState).visualBounds(in: frame)`.
-    public func visualBounds(in frame: Rect) -> Rect {
-        if let covered = decoding.known.covered, covered.frame == frame { return covered.bounds }
-        let bounds = component(in: initialState).visualBounds(in: frame)
-        decoding.known.covered = (frame, bounds)
+    /// What the view covers laid out at `frame` in `state` (the state it starts in when not
+    /// given), shadow and border included: `component(in: state).visualBounds(in: frame)`.
+    public func visualBounds(in frame: Rect, state: ControlState? = nil) -> Rect {
+        let state = state ?? initialState
+        if let covered = decoding.known.covered, covered.frame == frame, covered.state == state { return covered.bounds }
+        let bounds = component(in: state).visualBounds(in: frame)
+        decoding.known.covered = (frame, state, bounds)
         return bounds
     }
 
