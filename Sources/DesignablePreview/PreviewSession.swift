@@ -145,7 +145,8 @@ final class PreviewSession {
             status = .errors(1, warnings: 0)
             return .failed
         }
-        let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil) }
+        // Unforced, only the style file changed: a save re-reads only the views it changed.
+        let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil, incremental: !force) }
         failedDependencies = result.document == nil ? result.dependencies : []
         guard let loaded = result.document else {
             diagnostics = result.diagnostics

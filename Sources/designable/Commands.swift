@@ -247,7 +247,6 @@ struct InspectCommand: Command {
         Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
         for (index, view) in document.views.enumerated() {
             let frame = layout.frames[index]
-            let component = view.component(in: view.initialState)
             Console.out("")
             var heading = "#\(index + 1) \(view.type.className)"
             if let id = view.id { heading += " \"\(id)\"" }
@@ -258,7 +257,7 @@ struct InspectCommand: Command {
                 // The chain with where each preset is written: the rows name the preset of each value.
                 Console.out("  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
             }
-            list(PropertyRow.rows(of: component), indent: "  ", file: view.location.file)
+            list(view.propertyRows(in: view.initialState), indent: "  ", file: view.location.file)
             for map in view.writtenStateMaps {
                 Console.out("  \(map.state) map, line \(map.location.line):")
                 list(map.rows, indent: "    ", file: view.location.file)
@@ -298,7 +297,7 @@ struct InspectCommand: Command {
                 "line": .number(Double(view.location.line)),
                 "frame": [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)],
                 "startsIn": .string(view.initialState.description),
-                "properties": .array(PropertyRow.rows(of: view.component(in: view.initialState)).map(json)),
+                "properties": .array(view.propertyRows(in: view.initialState).map(json)),
                 "states": .array(view.writtenStateMaps.map { map in
                     ["state": .string(map.state.description), "line": .number(Double(map.location.line)),
                      "properties": .array(map.rows.map(json))]

@@ -161,6 +161,13 @@ final class DiagnosticsTests: XCTestCase {
                        ["1:21: error: theme colour 'a' uses 'b', which is defined after it (or uses it in turn); define 'b' first"])
     }
 
+    /// libyaml counts characters, not bytes: after a title of several-byte characters the `#`
+    /// that emptied a value is still found, and the finding is at it.
+    func testAValueEmptiedByACommentAfterOtherScriptsIsStillSaid() {
+        XCTAssertEqual(findings("views:\n  - {class: PillUILabel, text: 登入 · 新訊息}\n  - class: PillUILabel\n    textColor: #FF0000\n"),
+                       ["4:16: error: textColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
+    }
+
     func testColoursInOtherToolsFormsSuggestTheHex() {
         for form in ["rgb(229, 72, 77)", "0xE5484D", "E5484D"] {
             XCTAssertEqual(findings("views:\n  - class: FancyButton\n    tintColor: \"\(form)\"\n"),

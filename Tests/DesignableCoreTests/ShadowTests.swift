@@ -53,6 +53,21 @@ final class ShadowTests: XCTestCase {
         XCTAssertTrue(layer.shadowIsClipped)
     }
 
+    /// What a view covers and which of its states' shadows are clipped are kept per frame, and
+    /// give what its components say for each frame asked.
+    func testWhatAViewCoversIsKeptForTheFrameItWasAskedFor() throws {
+        let document = try XCTUnwrap(loadStyle("views:\n  - {class: UIButton, isSelected: true, selected: {alpha: 0.5}, layer: {shadowOpacity: 1, masksToBounds: true}}\n  - {class: UIView, layer: {shadowOpacity: 0.5}}\n"))
+        let (button, view) = (document.views[0], document.views[1])
+        XCTAssertEqual(button.initialState, .selected)
+        for frame in [Rect(x: 10, y: 20, width: 50, height: 20), Rect(x: 0, y: 0, width: 80, height: 30), Rect(x: 10, y: 20, width: 50, height: 20)] {
+            XCTAssertEqual(view.visualBounds(in: frame), view.component(in: .normal).visualBounds(in: frame))
+            XCTAssertEqual(button.visualBounds(in: frame), button.component(in: .selected).visualBounds(in: frame))
+            XCTAssertEqual(button.visualBounds(in: frame, state: .normal), button.component(in: .normal).visualBounds(in: frame))
+            XCTAssertEqual(button.clippedShadowStates(in: frame), [.normal, .selected])
+            XCTAssertEqual(view.clippedShadowStates(in: frame), [])
+        }
+    }
+
     /// A canvas fitted to its views leaves room for their shadows; one of a given size ends there.
     func testAFittedCanvasLeavesRoomForShadows() throws {
         let shadow = "layer: {shadowOpacity: 1, shadowRadius: 10, shadowOffset: [0, 20]}"

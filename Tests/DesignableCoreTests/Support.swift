@@ -78,3 +78,24 @@ private func writeFailure(_ actual: ImageSurface, diff: ImageSurface?, name: Str
     try? Data(actual.pngData()).write(to: failuresFolder.appendingPathComponent(name + "-actual.png"))
     if let diff { try? Data(diff.pngData()).write(to: failuresFolder.appendingPathComponent(name + "-diff.png")) }
 }
+
+// MARK: - Random inputs
+
+/// SplitMix64: small, fast, and the same sequence on every machine, so a test of random inputs
+/// makes the same ones on every run.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+}

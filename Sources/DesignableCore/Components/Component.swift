@@ -34,7 +34,7 @@ open class PropertyHolder {
         for (key, value) in pairs {
             guard let name = key.scalar, !reserved.contains(name) else { continue }
             guard let property = property(named: name) else {
-                let candidates = properties.map(\.name) + reserved
+                let candidates = properties.map(\.name) + reserved.sorted()
                 var hint = didYouMean(name, candidates)
                 if hint.isEmpty {
                     // A property of another class (`cornerRadius` on a UIButton): say which have it.

@@ -52,7 +52,7 @@ public struct Layout: Equatable {
         // file gives ends where a shadow is cut.
         var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
         for (index, view) in document.views.enumerated() {
-            let covered = view.component(in: view.initialState).visualBounds(in: frames[index])
+            let covered = view.visualBounds(in: frames[index])
             guard covered != frames[index] else { continue }
             (left, top) = (min(left, covered.x), min(top, covered.y))
             (right, bottom) = (max(right, covered.maxX), max(bottom, covered.maxY))
@@ -77,7 +77,7 @@ public struct Layout: Equatable {
         return frames.indices.compactMap { index in
             let frame = frames[index]
             let view = document.views[index]
-            let covered = view.component(in: view.initialState).visualBounds(in: frame)
+            let covered = view.visualBounds(in: frame)
             guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
             let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
             let size = "\(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height))"
@@ -99,13 +99,12 @@ public struct Layout: Equatable {
         var findings: [Diagnostic] = []
         var said: Set<SourceLocation> = []
         for (index, view) in document.views.enumerated() {
-            for state in [ControlState.normal] + ControlState.layered.map(\.state) where state == .normal || view.styledStates.contains(state) {
+            for state in view.clippedShadowStates(in: frames[index]) {
                 let component = view.component(in: state)
                 let layer = component.layer(in: frames[index])
-                guard layer.shadowIsClipped, let place = component.shadowLocation ?? Optional(view.location),
-                      said.insert(place).inserted else { continue }
+                guard let place = view.place(component.shadowLocation) ?? Optional(view.location), said.insert(place).inserted else { continue }
                 let reason: String
-                if let set = component.layerAttributes?.$masksToBounds.setAt {
+                if let set = view.place(component.layerAttributes?.$masksToBounds.setAt) {
                     reason = "layer.masksToBounds is true (line \(set.line))"
                 } else {
                     reason = component.masksToBoundsReason(layer)

@@ -166,7 +166,7 @@ public final class Renderer {
                 if let damage {
                     // Views are touched only when drawn or newly measured: retaining each of
                     // thousands to skip it would cost more than the drawing.
-                    let covered = memo.visualBounds(of: index, state: state) { views[index].component(in: state).visualBounds(in: frame) }
+                    let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
                     if !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
                 }
                 views[index].component(in: state).draw(in: frame, with: painter)

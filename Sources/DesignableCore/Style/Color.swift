@@ -116,7 +116,9 @@ extension Color {
             base = color
         } else {
             if let color = fromForeignForm(body) { return .failure(.foreignForm(String(body), hex: color.hex)) }
-            let candidates = Array(theme.keys) + Array(cssColors.keys) + Array(systemColors.keys)
+            // Sorted: a dictionary's order is its storage's, and a name as close as another (sunrise1
+            // and sunrise2 for sunrise12) must be offered the same way by every load.
+            let candidates = theme.keys.sorted() + cssColors.keys.sorted() + systemColors.keys.sorted()
             return .failure(.unknownName(String(body), suggestion: closestMatch(to: String(body), in: candidates)))
         }
         return .success(base.multiplyingAlpha(alphaFactor))

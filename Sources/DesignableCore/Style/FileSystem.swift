@@ -36,23 +36,29 @@ public enum FileSystem {
     public static func read(_ path: String, limit: Int = StyleLoader.maximumFileSize) throws(Failure) -> [UInt8] {
         let (fd, size) = try openRegularFile(path, limit: limit)
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw Failure(path: path, reason: String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            count += got
-            // The file grew past its stat size: read on, one chunk at a time, up to limit + 1.
-            if count == bytes.count && count <= limit {
-                bytes += [UInt8](repeating: 0, count: min(max(count, 65536), limit + 1 - count))
+        var failure: Int32 = 0
+        /// Up to `count` bytes more, fewer where the file ends: read straight into a new array's
+        /// storage, neither zeroed first nor copied after (the preview reads the file on every save).
+        func more(_ count: Int) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count) { buffer, got in
+                while got < count, failure == 0 {
+                    let read = Glibc.read(fd, buffer.baseAddress! + got, count - got)
+                    if read > 0 { got += read } else if read == 0 { break } else if errno != EINTR { failure = errno }
+                }
             }
         }
-        guard count <= limit else { throw Failure(path: path, reason: tooLargeReason(size: nil, limit: limit)) }
-        bytes.removeLast(bytes.count - count)
+        var wanted = min(size, limit) + 1
+        var bytes = more(wanted)
+        var filled = bytes.count == wanted
+        // The file grew past its stat size: read on, one chunk at a time, up to limit + 1.
+        while failure == 0, filled, bytes.count <= limit {
+            wanted = min(max(bytes.count, 65536), limit + 1 - bytes.count)
+            let chunk = more(wanted)
+            bytes += chunk
+            filled = chunk.count == wanted
+        }
+        guard failure == 0 else { throw Failure(path: path, reason: String(cString: strerror(failure))) }
+        guard bytes.count <= limit else { throw Failure(path: path, reason: tooLargeReason(size: nil, limit: limit)) }
         return bytes
     }
 

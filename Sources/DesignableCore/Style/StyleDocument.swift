@@ -36,6 +36,9 @@ public final class StyleDocument {
     /// Which view of the document it was loaded over each of its views continues, as the loader
     /// matched them (`ViewIdentity`), so a reload does not match them twice.
     let continuity: Continuity?
+    /// The text the document was read from, for reading only what the next save changes; nil
+    /// when the file's views cannot be told apart by their lines (see `LoadedText.make`).
+    var loadedText: LoadedText?
 
     struct Continuity {
         weak var previous: StyleDocument?
@@ -89,9 +92,25 @@ public final class StyledView {
         /// The components made so far, by state (`ControlState.rawValue`): looked up for every
         /// view on every frame, so an array rather than a dictionary.
         var made = [Component?](repeating: nil, count: ControlState.all.rawValue + 1)
+        /// The line the view was written at when decoded: its own text is there and below, the
+        /// presets of its own file above (`styles:` comes before the views that may move).
+        let line: Int
+        /// What its components say, kept once asked for: every save lays out and checks every view
+        /// of the file, and asking each of thousands of components again is most of a save's time.
+        var known = Known()
+
+        struct Known {
+            var initialState: ControlState?
+            var styledStates: ControlState?
+            /// What it covers in the state and at the frame last asked, and the states whose
+            /// shadow iOS clips at the frame last asked.
+            var covered: (frame: Rect, state: ControlState, bounds: Rect)?
+            var clippedShadows: (frame: Rect, states: [ControlState])?
+        }
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
-             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = []) {
+             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int) {
+            self.line = line
             self.type = type
             self.id = id
             self.frame = frame
@@ -108,12 +127,17 @@ public final class StyledView {
 
     let decoding: Decoding
     public let location: SourceLocation
-    /// The view's mapping as written, to tell an unchanged view on the next load.
+    /// The view's mapping as written, to tell an unchanged view on the next load: its text, which
+    /// may sit lines above `location` (a view that lines added above it moved, see `moved(by:)`).
     let node: YAMLNode
     /// What checking the view found, given again (moved with the view) when a later load reuses it.
     var findings: [Diagnostic] = []
     /// The view's text, ignoring where in the file it starts: made when a reload compares it.
     private(set) lazy var content = ViewContent(node)
+    /// How many lines below the place it was decoded at the view is now written. Its decoding
+    /// (the components, where each value was set) is shared with the view it was taken over
+    /// from, so the places it holds are that many lines up: `place(_:)` moves them down.
+    let lineShift: Int
 
     public var type: Component.Type { decoding.type }
     public var id: String? { decoding.id }
@@ -123,11 +147,12 @@ public final class StyledView {
     var stateMaps: [(state: ControlState, pairs: Pairs)] { decoding.stateMaps }
     var dependencies: Set<Dependency> { decoding.dependencies }
 
-    init(decoding: Decoding, node: YAMLNode, findings: [Diagnostic] = []) {
+    init(decoding: Decoding, node: YAMLNode, location: SourceLocation? = nil, findings: [Diagnostic] = [], lineShift: Int = 0) {
         self.decoding = decoding
         self.node = node
-        self.location = node.location
+        self.location = location ?? node.location
         self.findings = findings
+        self.lineShift = lineShift
     }
 
     /// This view as written again at `node`, the same text lines away: its decoding and
@@ -135,15 +160,60 @@ public final class StyledView {
     func moved(to node: YAMLNode) -> StyledView {
         let shift = node.location.line - location.line
         guard shift != 0 || node.location.file != location.file else { return self }
-        let moved = findings.map { finding in
+        return StyledView(decoding: decoding, node: node, findings: shifted(findings, by: shift, to: node.location.file),
+                          lineShift: lineShift + shift)
+    }
+
+    /// This view, its text unchanged, `lines` further down the file (lines were added or taken
+    /// out above it, below any preset of the file): it keeps the node it was read from, which no
+    /// longer says where it is.
+    func moved(by lines: Int) -> StyledView {
+        guard lines != 0 else { return self }
+        var location = location
+        location.line += lines
+        return StyledView(decoding: decoding, node: node, location: location, findings: shifted(findings, by: lines, to: location.file),
+                          lineShift: lineShift + lines)
+    }
+
+    /// Whether a preset the view takes is written in the view's own file: its places stay when
+    /// the view moves.
+    private var hasPresetOfItsFile: Bool { decoding.chain.contains { $0.location.file == location.file } }
+
+    /// `findings`, those of the view's own text `lines` further down (and in `file`).
+    private func shifted(_ findings: [Diagnostic], by lines: Int, to file: SourceFile) -> [Diagnostic] {
+        let keepsAbove = hasPresetOfItsFile
+        return findings.map { finding in
             var finding = finding
-            if finding.location.file == location.file {
-                finding.location.line += shift
-                finding.location.file = node.location.file
+            if finding.location.file == location.file, !keepsAbove || finding.location.line >= location.line {
+                finding.location.line += lines
+                finding.location.file = file
             }
             return finding
         }
-        return StyledView(decoding: decoding, node: node, findings: moved)
+    }
+
+    /// Where a place its decoding holds (a value's `setAt`, its shadow) is now. A view taken over
+    /// from one written elsewhere moved with everything it took from its own file, but for the
+    /// presets of that file: those are written above the views and stay (`moved(to:)` takes over
+    /// no view with such a preset that moved, see `presetsHold`; `moved(by:)` moves views below
+    /// the presets).
+    public func place(_ location: SourceLocation?) -> SourceLocation? {
+        guard var location, lineShift != 0, location.file == self.location.file,
+              location.line >= decoding.line || !hasPresetOfItsFile else { return location }
+        location.line += lineShift
+        return location
+    }
+
+    /// The inspector's rows for the view's component in `state`, each value's place as the file
+    /// has it now: `PropertyRow.rows` of `component(in:)`, moved with the view.
+    public func propertyRows(in state: ControlState) -> [PropertyRow] {
+        let rows = PropertyRow.rows(of: component(in: state))
+        guard lineShift != 0 else { return rows }
+        return rows.map { row in
+            var row = row
+            row.setAt = place(row.setAt)
+            return row
+        }
     }
 
     /// Whether `other` was decoded from the same text: it draws the same in every state without
@@ -152,9 +222,34 @@ public final class StyledView {
 
     /// The states the file gave a look of their own, in the view or its presets.
     public var styledStates: ControlState {
-        decoding.sources.reduce(into: ControlState.normal) { states, source in
+        if let states = decoding.known.styledStates { return states }
+        let states = decoding.sources.reduce(into: ControlState.normal) { states, source in
             for map in source.stateMaps { states.formUnion(map.state) }
         }
+        decoding.known.styledStates = states
+        return states
+    }
+
+    /// What the view covers laid out at `frame` in `state` (the state it starts in when not
+    /// given), shadow and border included: `component(in: state).visualBounds(in: frame)`.
+    public func visualBounds(in frame: Rect, state: ControlState? = nil) -> Rect {
+        let state = state ?? initialState
+        if let covered = decoding.known.covered, covered.frame == frame, covered.state == state { return covered.bounds }
+        let bounds = component(in: state).visualBounds(in: frame)
+        decoding.known.covered = (frame, state, bounds)
+        return bounds
+    }
+
+    /// The states it is drawn in (normal, and each the file gives a look) whose shadow iOS would
+    /// clip with the content, laid out at `frame`.
+    func clippedShadowStates(in frame: Rect) -> [ControlState] {
+        if let clipped = decoding.known.clippedShadows, clipped.frame == frame { return clipped.states }
+        let styled = styledStates
+        let states = ([ControlState.normal] + ControlState.layered.map(\.state)).filter { state in
+            (state == .normal || styled.contains(state)) && component(in: state).layer(in: frame).shadowIsClipped
+        }
+        decoding.known.clippedShadows = (frame, states)
+        return states
     }
 
     /// The presets the view's `style:` applies, itself first and the furthest ancestor last,
@@ -218,7 +313,12 @@ public final class StyledView {
     }
 
     /// The state the view starts in (`isSelected`, `isEnabled`).
-    public var initialState: ControlState { component(in: .normal).initialState }
+    public var initialState: ControlState {
+        if let state = decoding.known.initialState { return state }
+        let state = component(in: .normal).initialState
+        decoding.known.initialState = state
+        return state
+    }
 }
 
 // MARK: - State maps, for listings
@@ -241,8 +341,8 @@ extension StyledView {
                 names.formUnion(layer.compactMap { $0.key.scalar.map { "layer." + $0 } })
             }
             let key = properties.first { $0.key.scalar == map.state.description }?.key
-            return StateMap(state: map.state, location: key?.location ?? location,
-                            rows: PropertyRow.rows(of: component(in: map.state)).filter { names.contains($0.name) })
+            return StateMap(state: map.state, location: place(key?.location) ?? location,
+                            rows: propertyRows(in: map.state).filter { names.contains($0.name) })
         }
     }
 }

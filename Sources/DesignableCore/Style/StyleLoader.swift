@@ -43,17 +43,32 @@ public enum StyleLoader {
     /// Reads `bytes` as the style file at `path`. Views written as in `previous` (the same text,
     /// wherever in the file, with the same theme) are taken over from it, components and all,
     /// instead of being decoded again: a save that changes one button rebuilds one button.
-    public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil) -> LoadResult {
+    ///
+    /// `incremental` says that nothing but this file changed since `previous` was read (no file it
+    /// imports, no image): then a save that changes only some views' lines re-reads only those
+    /// lines (`IncrementalRead`), and the result is what reading the whole file gives.
+    public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil, incremental: Bool = false) -> LoadResult {
+        if incremental, let previous, previous.path == path, let result = IncrementalRead.load(bytes, over: previous) {
+            return result
+        }
         let load = StyleLoad(path: path, previous: previous)
         let document = decode(bytes: bytes, load)
+        let diagnostics = report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
+        if let document, !diagnostics.hasErrors { document.loadedText = LoadedText.make(bytes: bytes, load: load, document: document) }
+        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies)
+    }
+
+    /// A load's findings as it reports them, from all it found in the order found: each once, a
+    /// value a comment emptied quoted, the style file's first and each imported file's in the
+    /// order it was read (files' numbers depend on what the process read before, so they cannot
+    /// order them), and by place within a file.
+    static func report(_ found: [Diagnostic], emptiedByComments emptied: [SourceLocation: String], filesInOrder: [SourceFile]) -> [Diagnostic] {
         // Views sharing an anchor each keep the warnings of its values, so that any of them can be
         // taken over alone by a later load; the file has them once.
         var seen: Set<Diagnostic> = []
-        var diagnostics = load.diagnostics.filter { seen.insert($0).inserted }.map { quoteHint($0, load.emptiedByComments) }
-        // The style file's findings first, then each imported file's in the order it was read: files'
-        // numbers depend on what the process read before, so they cannot order them.
-        if load.filesInOrder.count > 1 {
-            let rank = Dictionary(load.filesInOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var diagnostics = found.filter { seen.insert($0).inserted }.map { quoteHint($0, emptied) }
+        if filesInOrder.count > 1 {
+            let rank = Dictionary(filesInOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             diagnostics.sort {
                 let (a, b) = (rank[$0.location.file] ?? Int.max, rank[$1.location.file] ?? Int.max)
                 return a != b ? a < b : $0.location < $1.location
@@ -61,7 +76,7 @@ public enum StyleLoader {
         } else {
             diagnostics.sort { $0.location < $1.location }
         }
-        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies)
+        return diagnostics
     }
 
     /// `color: #FF0000` unquoted: YAML reads a key with no value and a comment. A finding that a
@@ -91,12 +106,15 @@ public enum StyleLoader {
         do {
             let parsed = try YAMLParser.parseDocument(bytes: bytes, file: load.file)
             load.diagnostics += parsed.findings
+            load.parseFindingCount = parsed.findings.count
             load.emptiedByComments = parsed.emptiedByComments
+            load.extent = parsed.extent
             guard let node = parsed.root, !node.isNull else {
                 load.diagnostics.append(.error("the file is empty: expected \(expectedRoot)", at: start))
                 return nil
             }
             root = node
+            load.root = node
             load.bytesRead = bytes.count
             load.nodesRead = node.tree.records.count
         } catch {
@@ -116,6 +134,7 @@ public enum StyleLoader {
             }
         }
         for section in sections {
+            if section is ViewsSection.Type { load.beforeViews = (load.diagnostics.count, load.dependencies) }
             section.decode(root[section.key], root: root, into: load)
         }
         return load.document()
@@ -194,6 +213,17 @@ final class StyleLoad {
     var nodesRead = 0
     /// The style file, then every file it imports in the order they were read: the order of findings.
     var filesInOrder: [SourceFile]
+
+    // What a later load re-reading only some views needs (`LoadedText`).
+    /// The style file's root node, and how much of the parser's bounds it took.
+    var root: YAMLNode?
+    var extent = YAMLDocument.Extent()
+    /// The parser's findings, which come first in `diagnostics`.
+    var parseFindingCount = 0
+    /// How many findings (the parser's first) and which dependencies there were before `views:`.
+    var beforeViews: (findings: Int, dependencies: Set<Dependency>)?
+    /// The least any imported file stayed under the nodes its parse was allowed; nil without imports.
+    var importNodeSlack: Int?
 
     init(path: String, previous: StyleDocument?) {
         self.path = path

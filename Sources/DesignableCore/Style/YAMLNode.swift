@@ -224,6 +224,20 @@ final class YAMLTree {
         return true
     }
 
+    /// The nodes of node `index` and everything under it, and the places their collections
+    /// hold: what they took of the parser's bounds, none of them being an alias.
+    func extent(of index: UInt32) -> (nodes: Int, slots: Int) {
+        let record = records[Int(index)]
+        guard !record.kind.isScalar else { return (1, 0) }
+        var total = (nodes: 1, slots: Int(record.count))
+        for slot in record.slots {
+            let child = extent(of: slots[slot])
+            total.nodes += child.nodes
+            total.slots += child.slots
+        }
+        return total
+    }
+
     /// The bytes the tree's nodes take, for the documented bound on its size.
     var byteCount: Int {
         records.count * MemoryLayout<Record>.stride + slots.count * MemoryLayout<UInt32>.stride + text.count
@@ -236,7 +250,9 @@ final class YAMLTree {
 public enum YAMLParser {
     /// Documents larger than this once expanded are refused: aliases that multiply
     /// ("billion laughs") would otherwise cost time and memory far beyond the file's size.
-    static func expansionLimit(forParsedNodes count: Int) -> Int { 10_000 + 100 * count }
+    static func expansionLimit(forParsedNodes count: Int) -> Int { 10_000 + expansionPerNode * count }
+    /// What each node parsed adds to `expansionLimit`.
+    static let expansionPerNode = 100
     static let maximumDepth = 256
     /// The most nodes (values, lists, mappings and aliases) a document may have: twenty times
     /// what 10,000 views of ten properties take, and what bounds the tree at 24 bytes a node.
@@ -253,7 +269,9 @@ public enum YAMLParser {
     /// The first document of `bytes`, read as the file `file`: every node's location names it.
     /// A syntax error is thrown; findings that leave a usable tree are returned with it.
     /// `maximumNodes` is lower for a file a style file imports: the limit holds for them together.
-    public static func parseDocument(bytes: [UInt8], file: SourceFile, maximumNodes: Int? = nil) throws(Diagnostic) -> YAMLDocument {
+    /// `lineOffset` is for bytes that are part of a file, starting a line: the lines before them,
+    /// added to every place in the tree and its findings (a syntax error is said as in `bytes` alone).
+    public static func parseDocument(bytes: [UInt8], file: SourceFile, maximumNodes: Int? = nil, lineOffset: Int = 0) throws(Diagnostic) -> YAMLDocument {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .error("the YAML parser could not start (out of memory)", at: .start(of: file))
@@ -261,14 +279,17 @@ public enum YAMLParser {
         defer { yaml_parser_delete(&parser) }
         return try bytes.withUnsafeBufferPointer { buffer throws(Diagnostic) -> YAMLDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(file: file, bytes: buffer, maximumNodes: maximumNodes ?? YAMLParser.maximumNodes)
+            var builder = TreeBuilder(file: file, bytes: buffer, maximumNodes: maximumNodes ?? YAMLParser.maximumNodes, lineOffset: lineOffset)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser, bytes: bytes, file: file) }
                 defer { yaml_event_delete(&event) }
                 if try builder.take(event) { break }
             }
-            return YAMLDocument(root: builder.root, findings: builder.findings, emptiedByComments: builder.emptiedByComments)
+            builder.extent.nodes = builder.written
+            builder.extent.slots = builder.tree.slots.count
+            builder.extent.anchored = Set(builder.anchors.values)
+            return YAMLDocument(root: builder.root, findings: builder.findings, emptiedByComments: builder.emptiedByComments, extent: builder.extent)
         }
     }
 
@@ -343,11 +364,17 @@ public enum YAMLParser {
         /// The most nodes this document may have: fewer than `YAMLParser.maximumNodes` for an
         /// imported file, by what the files read before it took.
         let maximumNodes: Int
+        /// Lines of the file before `bytes`, added to every place.
+        let lineOffset: Int
+        /// The last character `byteOffset(ofCharacter:)` found, and its byte; past the end to start.
+        private var characterCursor = (index: Int.max, byte: 0)
+        var extent = YAMLDocument.Extent()
 
-        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, maximumNodes: Int) {
+        init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, maximumNodes: Int, lineOffset: Int) {
             tree = YAMLTree(file: file)
             self.bytes = bytes
             self.maximumNodes = maximumNodes
+            self.lineOffset = lineOffset
             // A node takes two bytes of text at least: reserving that many (untouched until
             // used) means the tree never pays for a copy as it grows.
             tree.records.reserveCapacity(max(0, min(bytes.count / 2 + 1, maximumNodes + 1)))
@@ -357,22 +384,49 @@ public enum YAMLParser {
         /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
         /// the character to fix, not at the space libyaml places the empty value on.
         private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
-            var index = Int(mark.index), column = Int(mark.column)
+            var index = byteOffset(ofCharacter: Int(mark.index)), column = Int(mark.column)
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
                 index += 1
                 column += 1
             }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return SourceLocation(mark, file: tree.file) }
-            let place = SourceLocation(line: Int(mark.line) + 1, column: column + 1, file: tree.file)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return place(mark) }
+            let place = SourceLocation(line: Int(mark.line) + 1 + lineOffset, column: column + 1, file: tree.file)
             var end = index
             while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
             emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
             return place
         }
 
+        /// The byte of `bytes` where character `index` is: libyaml's marks count characters, and
+        /// a character of a name or a title may take up to four bytes. Counted on from the last
+        /// character asked for (the parser asks in the order it reads), past a byte order mark,
+        /// which libyaml does not count.
+        private mutating func byteOffset(ofCharacter index: Int) -> Int {
+            if index < characterCursor.index {
+                let hasMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+                characterCursor = (0, hasMark ? 3 : 0)
+            }
+            while characterCursor.index < index, characterCursor.byte < bytes.count {
+                characterCursor.byte += 1
+                while characterCursor.byte < bytes.count, bytes[characterCursor.byte] & 0xC0 == 0x80 { characterCursor.byte += 1 }
+                characterCursor.index += 1
+            }
+            return characterCursor.byte
+        }
+
+        /// Where `mark` is in the file.
+        private func place(_ mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1, file: tree.file)
+        }
+
+        /// Notes a line where a node is named or shared: an anchor, an alias, a merge key.
+        private mutating func noteSharing(at location: SourceLocation) {
+            extent.sharingLines.append(location.line)
+        }
+
         /// Takes one event; true once the first document is complete.
         mutating func take(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
-            let location = SourceLocation(event.start_mark, file: tree.file)
+            let location = place(event.start_mark)
             switch event.type {
             case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 return true
@@ -381,6 +435,9 @@ public enum YAMLParser {
                 let scalar = event.data.scalar
                 warnAboutTag(scalar.tag, at: location)
                 let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+                if isPlain, scalar.length == 2, scalar.value[0] == UInt8(ascii: "<"), scalar.value[1] == UInt8(ascii: "<") {
+                    noteSharing(at: location)
+                }
                 let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
                 let first = tree.text.count
                 tree.text.append(contentsOf: UnsafeBufferPointer(start: scalar.value, count: scalar.length))
@@ -388,9 +445,11 @@ public enum YAMLParser {
                 try add(node, anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
                 try count(at: location, isAlias: true)
+                extent.aliases += 1
+                noteSharing(at: location)
                 let name = string(event.data.alias.anchor) ?? ""
                 guard let node = anchors[name] else {
-                    throw .error("the alias *\(name) names no anchor defined before it\(didYouMean(name, anchors.keys))", at: location)
+                    throw .error("the alias *\(name) names no anchor defined before it\(didYouMean(name, anchors.keys.sorted()))", at: location)
                 }
                 try add(node, anchor: nil, at: location)
             case YAML_SEQUENCE_START_EVENT:
@@ -433,6 +492,7 @@ public enum YAMLParser {
             }
             try count(at: location)
             stack.append(Open(isMapping: isMapping, location: location, anchor: anchor, firstPending: pending.count))
+            extent.depth = max(extent.depth, stack.count)
         }
 
         private mutating func close() throws(Diagnostic) {
@@ -456,6 +516,7 @@ public enum YAMLParser {
 
         private mutating func add(_ node: UInt32, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
             if let anchor {
+                noteSharing(at: location)
                 // YAML lets a later anchor take the name over; it is almost always a copied line.
                 if let earlier = anchors[anchor] {
                     let line = tree.records[Int(earlier)].line
@@ -470,6 +531,7 @@ public enum YAMLParser {
             stack[stack.count - 1].size += Int(tree.records[Int(node)].expandedSize)
             pending.append(node)
             let limit = YAMLParser.expansionLimit(forParsedNodes: parsedNodes)
+            extent.expansionMargin = min(extent.expansionMargin, limit - stack[stack.count - 1].size)
             if stack[stack.count - 1].size > limit {
                 throw .error("aliases expand this document far beyond its own size (over \(limit) nodes from \(parsedNodes)); refusing it", at: location)
             }
@@ -496,6 +558,26 @@ public struct YAMLDocument {
     /// Values left empty by a comment right after their key (`color: #FF0000`), by where their
     /// `#` is, with what was written from it: what the user meant as the value.
     public var emptiedByComments: [SourceLocation: String] = [:]
+    /// How much of the parser's bounds the document took, and where it shares nodes.
+    var extent = Extent()
+
+    /// What reading part of a file again (`IncrementalRead`) must know of a parse to tell that
+    /// reading the whole file would have kept within the same bounds and meant the same.
+    struct Extent {
+        /// Nodes and aliases read, against `YAMLParser.maximumNodes`.
+        var nodes = 0
+        /// Places the collections hold, against `YAMLParser.maximumSlots`.
+        var slots = 0
+        var aliases = 0
+        /// The deepest nesting of collections.
+        var depth = 0
+        /// The least any collection stayed under the expansion limit when checked.
+        var expansionMargin = Int.max
+        /// The line of every anchor, alias and merge key (`<<`), in the order read.
+        var sharingLines: [Int] = []
+        /// The nodes anchors name.
+        var anchored: Set<UInt32> = []
+    }
 }
 
 extension SourceLocation {

@@ -92,7 +92,9 @@ enum ImportSection: StyleSection {
         load.filesInOrder.append(source)
         let root: YAMLNode
         do {
-            let parsed = try YAMLParser.parseDocument(bytes: bytes, file: source, maximumNodes: YAMLParser.maximumNodes - load.nodesRead)
+            let allowed = YAMLParser.maximumNodes - load.nodesRead
+            let parsed = try YAMLParser.parseDocument(bytes: bytes, file: source, maximumNodes: allowed)
+            load.importNodeSlack = min(load.importNodeSlack ?? .max, allowed - parsed.extent.nodes)
             load.diagnostics += parsed.findings
             load.emptiedByComments.merge(parsed.emptiedByComments) { first, _ in first }
             guard let node = parsed.root, !node.isNull else {

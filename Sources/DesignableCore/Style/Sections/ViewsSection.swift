@@ -17,7 +17,7 @@ enum ViewsSection: StyleSection {
                 load.diagnostics.append(.error("views: expected a list of views, found \(node.summary)", at: node.location))
             }
         }
-        warnAboutSharedIDs(load)
+        load.diagnostics += sharedIDWarnings(load.views)
     }
 
     /// Decodes each view, or takes it over from the last load when `ViewIdentity` matches it to a
@@ -29,16 +29,36 @@ enum ViewsSection: StyleSection {
             return
         }
         let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme && $0.fonts == load.fonts ? $0.views : nil } ?? []
-        let matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
-        if !matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: matches) }
-        let context = load.context
-        load.views.reserveCapacity(items.count)
+        let decoded = decode(items, reusing: reusable, presets: load.presets, context: load.context)
+        if !decoded.matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: decoded.matches) }
+        load.views = decoded.views
+        load.diagnostics += decoded.diagnostics
+        load.dependencies.formUnion(decoded.dependencies)
+    }
+
+    /// What decoding a run of views gives: the views that decoded, every finding in order, the
+    /// files they depend on, and for each item the view of the reusable ones it continues.
+    struct Decoded {
+        var views: [StyledView] = []
+        var diagnostics: [Diagnostic] = []
+        var dependencies: Set<Dependency> = []
+        var matches: [ViewIdentity.Match?] = []
+    }
+
+    /// Decodes `items`, taking over each view of `reusable` that is written the same way and whose
+    /// presets hold: the one loop of a whole file's views and of the few a save changed
+    /// (`IncrementalRead`), so both give the same views and findings.
+    static func decode(_ items: YAMLNode.Items, reusing reusable: [StyledView], presets: [String: Preset], context: DecodingContext) -> Decoded {
+        var decoded = Decoded()
+        decoded.matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
+        let matches = decoded.matches
+        decoded.views.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: load.presets, at: item) {
+            if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: presets, at: item) {
                 let view = reusable[match.old].moved(to: item)
-                load.views.append(view)
-                load.diagnostics += view.findings
-                load.dependencies.formUnion(view.dependencies)
+                decoded.views.append(view)
+                decoded.diagnostics += view.findings
+                decoded.dependencies.formUnion(view.dependencies)
                 continue
             }
             var findings: [Diagnostic] = []
@@ -49,24 +69,27 @@ enum ViewsSection: StyleSection {
                 findings += context.warnings[warningsBefore...]
                 view.findings = findings
                 view.decoding.dependencies = Set(context.dependencies.map { Dependency($0, kind: .image) })
-                load.dependencies.formUnion(view.dependencies)
-                load.views.append(view)
+                decoded.dependencies.formUnion(view.dependencies)
+                decoded.views.append(view)
             }
-            load.diagnostics += findings
+            decoded.diagnostics += findings
         }
+        return decoded
     }
 
     /// The preview keeps states by id: two views with one id would share them.
-    private static func warnAboutSharedIDs(_ load: StyleLoad) {
+    static func sharedIDWarnings(_ views: [StyledView]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
         var ids: [String: SourceLocation] = [:]
-        for view in load.views {
+        for view in views {
             guard let id = view.id else { continue }
             if let first = ids[id] {
-                load.diagnostics.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
+                warnings.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
             } else {
                 ids[id] = view.location
             }
         }
+        return warnings
     }
 
     // MARK: - One view
@@ -138,7 +161,7 @@ enum ViewsSection: StyleSection {
         }
 
         let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
-                                           stateMaps: stateMaps, context: context, chain: chain)
+                                           stateMaps: stateMaps, context: context, chain: chain, line: node.location.line)
         let view = StyledView(decoding: decoding, node: node)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.

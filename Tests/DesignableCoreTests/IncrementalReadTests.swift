@@ -1,0 +1,526 @@
+@testable import DesignableCore
+import Foundation
+import XCTest
+
+/// Reading only what a save changed (`IncrementalRead`) against reading the whole file: the same
+/// views (classes, frames, every property's value and place, in every state), the same findings
+/// to the character and in the same order, and the same pixels, over thousands of random edits;
+/// then the span logic and each reason to read the whole file instead.
+final class IncrementalReadTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        pinTestFonts()
+    }
+
+    // MARK: - Equivalence under random edits
+
+    /// Random edits of the gallery, each compared with a full read; the pixels every fifth time.
+    func testRandomEditsOfTheGalleryReadAsTheWholeFile() throws {
+        let text = try String(contentsOf: fixturesFolder.appendingPathComponent("gallery.yaml"), encoding: .utf8)
+        let walk = EditWalk(text: text, path: fixturesFolder.path + "/gallery.yaml", seed: 11)
+        walk.run(edits: 1500, pixelsEvery: 5, rowsEvery: 10)
+        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
+        print("gallery: \(walk.summary)")
+    }
+
+    /// Random edits of a generated 2,000-view file (flow and block entries, presets, an anchor,
+    /// ids, state maps, comments), each compared with a full read; the pixels every tenth time.
+    func testRandomEditsOfA2000ViewFileReadAsTheWholeFile() throws {
+        let walk = EditWalk(text: Self.manyViews(2000), path: fixturesFolder.path + "/incremental-2000.yaml", seed: 2000)
+        walk.run(edits: 70, pixelsEvery: 10, rowsEvery: 25)
+        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
+        print("2,000 views: \(walk.summary)")
+    }
+
+    // MARK: - The span and the entries it touches
+
+    func testTheChangedSpanLiesBetweenWhatTheTextsBeginAndEndWithAlike() {
+        func span(_ old: [UInt8], _ new: [UInt8]) -> IncrementalRead.Span {
+            old.withUnsafeBufferPointer { a in new.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+        }
+        func span(_ old: String, _ new: String) -> IncrementalRead.Span { span(Array(old.utf8), Array(new.utf8)) }
+        XCTAssertEqual(span("abc", "abc"), .init(start: 3, oldEnd: 3, newEnd: 3))
+        XCTAssertEqual(span("abc", "abXc"), .init(start: 2, oldEnd: 2, newEnd: 3))
+        XCTAssertEqual(span("abc", "ac"), .init(start: 1, oldEnd: 2, newEnd: 1))
+        XCTAssertEqual(span("abc", "aXYc"), .init(start: 1, oldEnd: 2, newEnd: 3))
+        // The common end never reaches into the common beginning.
+        XCTAssertEqual(span("aaa", "aaaa"), .init(start: 3, oldEnd: 3, newEnd: 4))
+        XCTAssertEqual(span("", "x"), .init(start: 0, oldEnd: 0, newEnd: 1))
+        // Across the blocks compared whole.
+        let long = [UInt8](repeating: 97, count: 10_000)
+        var changed = long
+        changed[6_000] = 98
+        XCTAssertEqual(span(long, changed), .init(start: 6_000, oldEnd: 6_001, newEnd: 6_001))
+        XCTAssertEqual(span(long, Array(long[1...])), .init(start: 9_999, oldEnd: 10_000, newEnd: 9_999))
+    }
+
+    func testAChangeTouchesTheEntriesAroundIt() throws {
+        let text = "canvas: {width: 200}\nviews:\n  - class: UIView\n    alpha: 0.5\n  # note\n  - class: UIView\n  - class: UIView\n"
+        let loaded = try XCTUnwrap(loadStyle(text, path: path)?.loadedText)
+        XCTAssertEqual(loaded.itemLines, [3, 6, 7, 8])
+        XCTAssertEqual(loaded.dashColumn, 2)
+        func entries(_ old: String, _ new: String, in text: String = text) -> Range<Int>? {
+            let edited = Array(text.replacingOccurrences(of: old, with: new).utf8)
+            let span = loaded.bytes.withUnsafeBufferPointer { a in edited.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+            return IncrementalRead.entries(touchedBy: span, in: loaded)
+        }
+        XCTAssertEqual(entries("0.5", "0.7"), 0..<1)
+        XCTAssertEqual(entries("# note", "# a note"), 0..<1, "a comment between entries is the entry's above")
+        XCTAssertEqual(entries("  # note\n", "  # note\n# X\n"), 0..<2, "lines added before an entry may continue the one above")
+        XCTAssertEqual(entries("  # note\n", "  # note\n    id: x\n"), 0..<2, "however much of its indentation they share")
+        XCTAssertEqual(entries("alpha: 0.5\n  # note\n  - class: UIView\n  - class", "alpha: 0.5\n  - class"), 0..<3, "a cut across entries")
+        XCTAssertEqual(entries("zzz", "zzz"), 3..<3, "no change, no entry")
+        let appended = Array((text + "  - {class: UIView}\n").utf8)
+        let span = loaded.bytes.withUnsafeBufferPointer { a in appended.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+        XCTAssertEqual(IncrementalRead.entries(touchedBy: span, in: loaded), 2..<3, "an entry added at the end")
+        XCTAssertNil(entries("200", "300"), "the canvas is above the list")
+        XCTAssertNil(entries("views:", "views: "), "the key is above the list")
+    }
+
+    /// An entry's view may start on the line below its `-` (the `-` alone or with a comment):
+    /// the entry starts at the `-`.
+    func testAnEntryStartsAtItsDashWhereverItsViewStarts() throws {
+        let text = "views:\n  -\n    class: UIView\n  - # the second\n\n    class: UIView\n    id: b\n  - {class: UIView}\n"
+        let loaded = try XCTUnwrap(loadStyle(text, path: path)?.loadedText)
+        XCTAssertEqual(loaded.itemLines, [2, 4, 8, 9])
+        XCTAssertEqual(loaded.itemStarts, [7, 29, 75, 95])
+        XCTAssertNil(try fallback(from: text, to: text.replacingOccurrences(of: "id: b", with: "id: c\n    alpha: 0.5")))
+        XCTAssertNil(try fallback(from: text, to: text.replacingOccurrences(of: "# the second", with: "# the second view")))
+    }
+
+    func testEntryLinesAreThoseThatReadAloneAsInTheList() {
+        func lines(_ text: String, endsFile: Bool = false) -> EntryLines? {
+            let bytes = Array(text.utf8) + (endsFile ? [] : Array("  - next\n".utf8))
+            return EntryLines(bytes, 0..<text.utf8.count, dashColumn: 2)
+        }
+        let fine = lines("  # a comment\n  - a: 1\n    b: [1,\n      2]\n\n  -\n    c: 3\n  - d\r\n")
+        XCTAssertEqual(fine?.dashStarts, [14, 44, 57])
+        XCTAssertEqual(fine?.dashLines, [1, 5, 7])
+        XCTAssertEqual(fine?.breaks, 8)
+        XCTAssertNotNil(lines("  - a: 1", endsFile: true), "the last line of the file needs no newline")
+        XCTAssertNil(lines("  - a: 1"), "a line that runs into the next entry")
+        XCTAssertNil(lines("  - a\nb: 1\n"), "a top-level key ends the list")
+        XCTAssertNil(lines("  - a\n  b: 1\n"), "at the list's column only entries")
+        XCTAssertNil(lines("  - a\n---\n"), "a new document")
+        XCTAssertNil(lines("    b: 1\n  - a\n"), "more of the entry above")
+        XCTAssertNil(lines("  - a\n\tb: 1\n"), "a tab where the indentation ends")
+        XCTAssertNil(lines("  - a\r b\n"), "a carriage return alone breaks a line for libyaml")
+        XCTAssertNil(lines("  - a\u{2028}b\n"), "so does LS")
+        XCTAssertNil(lines("  - a\u{85}b\n"), "and NEL")
+        XCTAssertNil(lines("  -- a\n"))
+    }
+
+    // MARK: - What reads only the changed views, and what reads the whole file
+
+    let path = "/tmp/designable-incremental/style.yaml"
+
+    /// A file with a theme, a preset, an anchor its third view merges, and ids.
+    static let base = """
+        theme:
+          colors: {brand: "#3B5998"}
+        styles:
+          Primary: {class: FancyButton, cornerRadius: 4}
+        canvas: {width: 200}
+        x-base: &base {alpha: 0.5}
+        views:
+          - class: UIView
+            id: first
+          - {style: Primary, title: Go}
+          - {<<: *base, class: UIView}
+          - class: FancyButton
+            id: last
+            title: Last
+
+        """
+
+    /// Reads `new` over a full read of `old`; on success checks the result is a full read's
+    /// (findings, views, every row, pixels) and gives nil, else gives why it read the whole file.
+    func fallback(from old: String = base, to new: String, file: StaticString = #filePath, line: UInt = #line) throws -> IncrementalRead.Fallback? {
+        let previous = try XCTUnwrap(loadStyle(old, path: path), file: file, line: line)
+        let full = StyleLoader.load(bytes: Array(new.utf8), path: path)
+        // Whichever way it goes, the loader gives what a full read gives.
+        let loaded = StyleLoader.load(bytes: Array(new.utf8), path: path, reusing: previous, incremental: true)
+        XCTAssertEqual(loaded.diagnostics, full.diagnostics, file: file, line: line)
+        switch IncrementalRead.read(Array(new.utf8), over: previous) {
+        case .success(let part):
+            let all = Set(part.document?.views.indices ?? 0..<0)
+            XCTAssertNil(LoadComparison().difference(full, part, pixels: true, rowsOf: all), file: file, line: line)
+            return nil
+        case .failure(let fallback):
+            return fallback
+        }
+    }
+
+    func testAnEditOfAViewReadsThatView() throws {
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: Later")))
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "title: Go", with: "title: Went")))
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: Last\n    alpha: 0.2")), "a value added")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "id: first", with: "id: second")), "lines above the alias, none added")
+        XCTAssertNil(try fallback(to: Self.base + "  - {class: UIView, id: added}\n"), "a view added")
+        let plain = Self.base.replacingOccurrences(of: "  - {<<: *base, class: UIView}\n", with: "")
+        XCTAssertNil(try fallback(from: plain, to: plain.replacingOccurrences(of: "  - class: FancyButton\n    id: last\n    title: Last\n", with: "")),
+                     "a view taken out")
+        XCTAssertNil(try fallback(from: plain, to: plain.replacingOccurrences(of: "  - class: UIView\n    id: first\n", with: "")), "the first taken out")
+        XCTAssertNil(try fallback(from: plain, to: plain.replacingOccurrences(of: "views:\n", with: "views:\n  - {class: UIView}\n")), "one added first")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: [Last")), .syntax,
+                       "a syntax error is the whole file's to say")
+    }
+
+    func testAnEditOutsideTheViewsReadsTheWholeFile() throws {
+        for (old, new) in [("#3B5998", "#3B5999"), ("cornerRadius: 4", "cornerRadius: 5"), ("width: 200", "width: 201"),
+                           ("alpha: 0.5", "alpha: 0.6"), ("views:", "views: # the views")] {
+            XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: old, with: new)), .outsideViews, old)
+        }
+        XCTAssertEqual(try fallback(to: "import: [tokens.yaml]\n" + Self.base), .outsideViews)
+    }
+
+    func testAnchorsAliasesAndMergeKeysInTheChangedViewsReadTheWholeFile() throws {
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "{<<: *base, class: UIView}", with: "{<<: *base, class: UIView, id: x}")), .sharing)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: Last\n    <<: {alpha: 0.1}")), .sharing)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "id: last", with: "id: &last last")), .sharing)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: Last\n    backgroundColor: *base")), .syntax,
+                       "alone, the alias names no anchor")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "title: Last", with: "title: Last\n    backgroundColor: &c red\n    tintColor: *c")), .sharing)
+    }
+
+    func testLinesThatWouldNotReadAsEntriesReadTheWholeFile() throws {
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "  - class: FancyButton", with: "more: 1\n  - class: FancyButton")), .notEntries)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "    title: Last", with: "  title: Last")), .notEntries)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "    title: Last", with: "\ttitle: Last")), .notEntries)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "    title: Last", with: "---\n    title: Last")), .notEntries)
+    }
+
+    func testLinesAddedAboveWhatCannotMoveReadTheWholeFile() throws {
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "id: first", with: "id: first\n    alpha: 0.2")), .movesFixedLines,
+                       "an alias below: what it merges stays while it moves")
+        let keyAfter = "views:\n  - {class: UIView, id: a}\n  - {class: UIView, id: b}\ncanvas: {width: 200}\n"
+        XCTAssertEqual(try fallback(from: keyAfter, to: keyAfter.replacingOccurrences(of: "id: a}", with: "id: a}\n  # more")), .movesFixedLines)
+        XCTAssertNil(try fallback(from: keyAfter, to: keyAfter.replacingOccurrences(of: "id: a}", with: "id: c}")))
+        let repeated = "views:\n  - {class: UIView, id: a}\n  - {class: UIView}\n  - {class: UIView, id: b, id: c}\n"
+        XCTAssertEqual(try fallback(from: repeated, to: repeated.replacingOccurrences(of: "id: a}", with: "id: a}\n  # more")), .movesFixedLines,
+                       "a parser's finding below says a line")
+        XCTAssertNil(try fallback(from: repeated, to: repeated + "  - {class: UIView}\n"))
+    }
+
+    /// Views below an edit that adds lines move with their findings and their values' places;
+    /// what they take from a preset of the file stays where the preset is.
+    func testViewsBelowMoveButTheirPresetsPlacesStay() throws {
+        let text = """
+            styles:
+              Soft: {cornerRadius: 4, cornerRadus: 2}
+            views:
+              - class: UIView
+                id: first
+              - {class: UIView, id: second}
+              - {class: FancyButton, style: Soft, title: Go, alpha: 2}
+
+            """
+        let previous = try XCTUnwrap(StyleLoader.load(text: text, path: path).document)
+        let edited = text.replacingOccurrences(of: "id: first", with: "id: first\n    # two lines\n    # more")
+        XCTAssertNil(try fallback(from: text, to: edited))
+        let part = try IncrementalRead.read(Array(edited.utf8), over: previous).get()
+        let moved = try XCTUnwrap(part.document?.views[2])
+        XCTAssertTrue(moved.isSameDecoding(as: previous.views[2]), "taken over, not decoded again")
+        XCTAssertEqual(moved.location.line, previous.views[2].location.line + 2)
+        let rows = moved.propertyRows(in: .normal)
+        XCTAssertEqual(rows.first { $0.name == "cornerRadius" }?.setAt?.line, 2, "the preset's line")
+        XCTAssertEqual(rows.first { $0.name == "title" }?.setAt?.line, 9, "the view's own, moved")
+        XCTAssertEqual(part.diagnostics.map(\.location.line), [2, 9], "the preset's finding stays, the view's moves")
+    }
+
+    func testTheViewsAboveAreTheSameObjectsAndEachContinuesItsOwn() throws {
+        let previous = try XCTUnwrap(loadStyle(Self.base, path: path))
+        let edited = Self.base.replacingOccurrences(of: "title: Last", with: "title: Later")
+        let document = try XCTUnwrap(IncrementalRead.read(Array(edited.utf8), over: previous).get().document)
+        XCTAssertTrue(zip(document.views[..<3], previous.views[..<3]).allSatisfy { $0 === $1 })
+        XCTAssertFalse(document.views[3].isSameDecoding(as: previous.views[3]))
+        let reconciler = Reconciler(from: Reconciler.Shown(document: previous, layout: nil, states: previous.views.map { _ in .normal }), to: document)
+        XCTAssertEqual(reconciler.matches, [0, 1, 2, 3])
+        // The same text again reads nothing and changes nothing.
+        let again = try XCTUnwrap(IncrementalRead.read(Array(edited.utf8), over: document).get().document)
+        XCTAssertTrue(zip(again.views, document.views).allSatisfy { $0 === $1 })
+    }
+
+    func testBoundsTheWholeFileWouldBreakReadIt() throws {
+        // Nesting: alone the entries' lines nest one level less than in the file.
+        let text = "views:\n  - {class: UIView}\n"
+        func nested(_ depth: Int) -> String {
+            "  - {class: UIView, x-deep: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}\n"
+        }
+        XCTAssertNil(try fallback(from: text, to: text + nested(253)))
+        XCTAssertEqual(try fallback(from: text, to: text + nested(254)), .bounds)
+        XCTAssertTrue(StyleLoader.load(text: text + nested(254), path: path).diagnostics.hasErrors)
+    }
+
+    func testFilesWhoseViewsAreNotLinesOfAListKeepNoText() throws {
+        for text in ["views: [{class: UIView}, {class: UIView}]\n", "views:\n  - class: UIView\r  - class: UIView\r",
+                     "x-list: &list\n  - {class: UIView}\nviews: *list\n", "views: &list\n  - {class: UIView}\n"] {
+            XCTAssertNil(StyleLoader.load(text: text, path: path).document?.loadedText, text.debugDescription)
+            XCTAssertNotNil(StyleLoader.load(text: text, path: path).document, text.debugDescription)
+        }
+        let windows = "views:\r\n  - class: UIView\r\n    alpha: 0.5\r\n  - class: UIView\r\n"
+        XCTAssertNil(try fallback(from: windows, to: windows.replacingOccurrences(of: "0.5", with: "0.25\r\n    id: x")), "\\r\\n is one break")
+    }
+
+    /// A style file of `count` views of several kinds, laid out on a grid.
+    static func manyViews(_ count: Int) -> String {
+        var lines = ["# \(count) views for the incremental read's tests.",
+                     "theme:",
+                     "  colors: {brand: \"#3B5998\", accent: \"#F37335\"}",
+                     "styles:",
+                     "  Pill: {class: PillUILabel, textColor: white, backgroundColor: brand, font: Sans 12}",
+                     "  Primary: {class: FancyButton, cornerRadius: 8, highlighted: {backgroundColor: accent}}",
+                     "x-base: &base {cornerRadius: 4, borderWidth: 1, borderColor: brand}",
+                     "canvas: {width: 2168, background: \"#F2F2F7\"}",
+                     "views:"]
+        for index in 0..<count {
+            let (row, column) = index.quotientAndRemainder(dividingBy: 20)
+            let frame = "[\(8 + column * 108), \(8 + row * 40), 100, 32]"
+            if index % 50 == 7 { lines.append("  # Row \(row), column \(column).") }
+            switch index % 10 {
+            case 3:
+                lines += ["  - class: PillUILabel", "    id: label-\(index)", "    text: Label \(index)", "    frame: \(frame)"]
+            case 5:
+                lines.append("  - {style: Pill, text: \"\(index)\", frame: \(frame)}")
+            case 7:
+                lines += ["  - style: Primary", "    title: Go \(index)", "    frame: \(frame)", "    selected: {titleColor: red}"]
+            case 9 where index % 100 == 99 && index < 400:
+                lines.append("  - {<<: *base, class: FancyButton, title: Based \(index), frame: \(frame)}")
+            case 1:
+                lines.append("  - {class: FancyButton, frame: \(frame), title: \"Buy \(index)\", tintColor: red}")
+            default:
+                // Most are plain views: a full read of 2,000 views is what each edit pays for twice.
+                lines.append("  - {class: UIView, frame: \(frame), backgroundColor: \(index % 2 == 0 ? "brand" : "\"#FF5F6D\"")}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+// MARK: - The walk
+
+/// Saves of a file, one random edit after another: each is read incrementally over the last good
+/// document (as the preview reads a save) and in full, and the two must agree. After an edit that
+/// breaks the file the walk often goes back to its last good text, as a person fixes a typo.
+final class EditWalk {
+    let path: String
+    let original: [UInt8]
+    var text: [UInt8]
+    var goodText: [UInt8]
+    var random: SeededRandom
+    var previous: StyleDocument?
+    private(set) var edits = 0
+    private(set) var incremental = 0
+    private(set) var broken = 0
+    let comparison = LoadComparison()
+
+    init(text: String, path: String, seed: UInt64) {
+        self.path = path
+        self.text = Array(text.utf8)
+        original = self.text
+        goodText = self.text
+        random = SeededRandom(seed: seed)
+        let first = StyleLoader.load(bytes: self.text, path: path)
+        XCTAssertNotNil(first.document, "the walk starts from a good file: \(first.diagnostics.prefix(3))")
+        previous = first.document
+    }
+
+    /// Why the edits not read incrementally were read whole.
+    private(set) var fallbacks: [IncrementalRead.Fallback: Int] = [:]
+    var summary: String {
+        "\(edits) edits, \(incremental) read incrementally, \(broken) left the file broken, \(comparison.pictures) pictures compared; read whole: "
+            + fallbacks.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
+
+    /// The views whose every row to compare: all of them when `all`; else each view the edit
+    /// decoded, up to 30 of those it moved (their rows follow from their decoding and the lines
+    /// they moved by, the same for all), and 8 others. A view the incremental read took over as
+    /// it was is the last document's own object, made by a read the walk checked (or by a full read).
+    func views(toCompare part: LoadResult, over previous: StyleDocument?, all: Bool) -> Set<Int> {
+        let views = part.document?.views ?? []
+        guard !all else { return Set(views.indices) }
+        let kept = Set((previous?.views ?? []).map(ObjectIdentifier.init))
+        let decodings = Set((previous?.views ?? []).map { ObjectIdentifier($0.decoding) })
+        var chosen: Set<Int> = [], moved: [Int] = []
+        for (index, view) in views.enumerated() where !kept.contains(ObjectIdentifier(view)) {
+            if decodings.contains(ObjectIdentifier(view.decoding)) { moved.append(index) } else { chosen.insert(index) }
+        }
+        for _ in 0..<min(30, moved.count) { chosen.insert(moved[random.int(in: 0...(moved.count - 1))]) }
+        for _ in 0..<min(8, views.count) { chosen.insert(random.int(in: 0...(views.count - 1))) }
+        return chosen
+    }
+
+    func run(edits count: Int, pixelsEvery: Int, rowsEvery: Int = 1) {
+        for _ in 0..<count {
+            let before = text
+            text = EditWalk.edit(text, random: &random)
+            edits += 1
+            let full = StyleLoader.load(bytes: text, path: path)
+            var part: LoadResult?
+            switch previous.map({ IncrementalRead.read(text, over: $0) }) {
+            case .success(let result)?: part = result
+            case .failure(let fallback)?: fallbacks[fallback, default: 0] += 1
+            case nil: break
+            }
+            if let part {
+                incremental += 1
+                let rowsOf = views(toCompare: part, over: previous, all: edits % rowsEvery == 0)
+                if let found = comparison.difference(full, part, pixels: incremental % pixelsEvery == 0, rowsOf: rowsOf) {
+                    XCTFail("edit \(edits) read incrementally differs from a full read in \(found)\n\(EditWalk.difference(before, text))")
+                    return
+                }
+            }
+            // The preview keeps the last good document and reads the next save over it.
+            if let document = part?.document ?? (part == nil ? full.document : nil) {
+                previous = document
+                goodText = text
+            } else {
+                broken += 1
+                if random.chance(0.6) { text = goodText }
+            }
+            if edits % 60 == 0 {
+                // Now and then the file is set back, so edits do not pile up into another file.
+                text = original
+                goodText = original
+                previous = StyleLoader.load(bytes: text, path: path).document
+            }
+        }
+    }
+
+    /// The edit between two texts, for a failure's message.
+    static func difference(_ old: [UInt8], _ new: [UInt8]) -> String {
+        let span = old.withUnsafeBufferPointer { a in new.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+        let removed = String(decoding: old[span.start..<span.oldEnd], as: UTF8.self)
+        let added = String(decoding: new[span.start..<span.newEnd], as: UTF8.self)
+        let line = old[..<span.start].filter { $0 == UInt8(ascii: "\n") }.count + 1
+        return "at line \(line) (byte \(span.start)): \(removed.debugDescription) became \(added.debugDescription)"
+    }
+
+    // MARK: Edits
+
+    /// Characters edits insert: YAML's own, letters, digits, and a few that break things.
+    static let alphabet = Array("abcXYZ019 :-#{}[],\"'&*!|>\n\t.<".utf8)
+    static let lines = ["  # a comment", "", "  - {class: PillUILabel, text: Added}", "    alpha: 0.5", "oops", "  - &copy {class: UIView}",
+                        "    <<: {cornerRadius: 3}", "\ttitle: tab", "  - class: FancyButton", "    title: Added here", "views:",
+                        "  -", "    - nested", "---", "  - {class: UIView, frame: [1, 2, 3, 4]}", "      deeper: 1", "theme: {}",
+                        "  - title: \"open", "    frame: [0, 0,", "    id: system", "    highlighted: {alpha: 0.2}"]
+    static let words = ["red", "blue", "true", "false", "12", "0", "-4", "white@0.5", "SIGN IN", "\"quoted\"", "brand", "~", "[1, 2]", "{a: 1}"]
+
+    /// `text` with one random edit, most in `views:`, some anywhere.
+    static func edit(_ text: [UInt8], random: inout SeededRandom) -> [UInt8] {
+        var text = text
+        let viewsStart = text.firstRange(of: Array("\nviews:".utf8))?.upperBound ?? 0
+        func position() -> Int {
+            random.chance(0.85) ? random.int(in: viewsStart...text.count) : random.int(in: 0...text.count)
+        }
+        func lineStart(_ at: Int) -> Int { (text[..<at].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1 }
+        func lineEnd(_ at: Int) -> Int { text[at...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.count }
+        func randomCharacters(_ count: Int) -> [UInt8] { (0..<count).map { _ in alphabet[random.int(in: 0...(alphabet.count - 1))] } }
+        switch random.int(in: 0...99) {
+        case 0..<15:
+            text.insert(contentsOf: randomCharacters(random.int(in: 1...4)), at: position())
+        case 15..<30:
+            let at = position()
+            text.removeSubrange(at..<min(text.count, at + random.int(in: 1...6)))
+        case 30..<38:
+            let at = position()
+            text.replaceSubrange(at..<min(text.count, at + random.int(in: 1...4)), with: randomCharacters(random.int(in: 1...4)))
+        case 38..<50:
+            // Another number where one is written: the commonest edit.
+            let at = position()
+            if let digit = text[at...].firstIndex(where: { (48...57).contains($0) }) {
+                var end = digit
+                while end < text.count, (48...57).contains(text[end]) { end += 1 }
+                text.replaceSubrange(digit..<end, with: Array(String(random.int(in: 0...400)).utf8))
+            }
+        case 50..<58:
+            // Another word where a value is written.
+            let at = position()
+            if let colon = text[at...].firstIndex(of: UInt8(ascii: ":")) {
+                let end = text[colon...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "}") } ?? text.count
+                text.replaceSubrange(colon..<end, with: Array((": " + words[random.int(in: 0...(words.count - 1))]).utf8))
+            }
+        case 58..<72:
+            let line = lines[random.int(in: 0...(lines.count - 1))]
+            text.insert(contentsOf: Array((line + "\n").utf8), at: lineStart(position()))
+        case 72..<82:
+            let start = lineStart(position())
+            var end = start
+            for _ in 0..<random.int(in: 1...3) where end < text.count { end = lineEnd(end) }
+            text.removeSubrange(start..<end)
+        case 82..<88:
+            let start = lineStart(position())
+            text.insert(contentsOf: text[start..<lineEnd(start)], at: start)
+        case 88..<94:
+            // Two lines swapped.
+            let start = lineStart(position())
+            let middle = lineEnd(start), end = middle < text.count ? lineEnd(middle) : middle
+            let (first, second) = (Array(text[start..<middle]), Array(text[middle..<end]))
+            if second.last == UInt8(ascii: "\n"), first.last == UInt8(ascii: "\n") { text.replaceSubrange(start..<end, with: second + first) }
+        default:
+            // A cut across entries.
+            let at = position()
+            text.removeSubrange(at..<min(text.count, at + random.int(in: 10...240)))
+        }
+        return text
+    }
+}
+
+// MARK: - Comparing two loads
+
+/// Compares a full read with an incremental one, each laid out and drawn by its own renderer.
+final class LoadComparison {
+    let fullRenderer = Renderer()
+    let partRenderer = Renderer()
+    /// How many pairs of pictures were compared.
+    private(set) var pictures = 0
+
+    /// Where two loads of one text differ, nil when they do not: their findings (the layout's
+    /// too) to the character and in order, the files they depend on, the canvas and theme, each
+    /// view's class, place, frame, size, states and presets, for the views `rowsOf` picks every
+    /// property's value and place in every state the view is drawn in, and with `pixels` the
+    /// canvas drawn at 1×, byte for byte.
+    func difference(_ full: LoadResult, _ part: LoadResult, pixels: Bool, rowsOf: Set<Int>) -> String? {
+        func differ<T: Equatable>(_ what: @autoclosure () -> String, _ a: T, _ b: T) -> String? {
+            a == b ? nil : "\(what()):\n    full \(a)\n    incremental \(b)"
+        }
+        if let found = differ("findings", full.diagnostics.map(\.description), part.diagnostics.map(\.description))
+            ?? differ("dependencies", full.dependencies, part.dependencies) { return found }
+        guard let expected = full.document, let actual = part.document else {
+            return differ("a document", full.document != nil, part.document != nil)
+        }
+        let (expectedLayout, actualLayout) = (fullRenderer.layout(expected), partRenderer.layout(actual))
+        if let found = differ("all findings", Findings.all(full, layout: expectedLayout).map(\.description),
+                              Findings.all(part, layout: actualLayout).map(\.description))
+            ?? differ("canvas", expectedLayout.canvasSize, actualLayout.canvasSize)
+            ?? differ("canvas settings", PropertyRow.rows(of: expected.canvas), PropertyRow.rows(of: actual.canvas))
+            ?? differ("canvas place", expected.canvasLocation, actual.canvasLocation)
+            ?? differ("theme", expected.theme, actual.theme) ?? differ("fonts", expected.fonts, actual.fonts)
+            ?? differ("presets", expected.presets.keys.sorted(), actual.presets.keys.sorted())
+            ?? differ("document's dependencies", expected.dependencies, actual.dependencies)
+            ?? differ("views", expected.views.count, actual.views.count) { return found }
+        for (index, (a, b)) in zip(expected.views, actual.views).enumerated() {
+            var view: String { "view #\(index + 1)" }
+            if let found = differ("\(view) class", a.type.className, b.type.className) ?? differ("\(view) id", a.id, b.id)
+                ?? differ("\(view) place", a.location, b.location) ?? differ("\(view) frame", expectedLayout.frames[index], actualLayout.frames[index])
+                ?? differ("\(view) size", a.size, b.size) ?? differ("\(view) start", a.initialState, b.initialState)
+                ?? differ("\(view) states", a.styledStates, b.styledStates)
+                ?? differ("\(view) presets", a.presets.map(\.name), b.presets.map(\.name))
+                ?? differ("\(view) presets' places", a.presets.map(\.location), b.presets.map(\.location))
+                ?? differ("\(view) dependencies", a.dependencies, b.dependencies) { return found }
+            guard rowsOf.contains(index) else { continue }
+            for state in [ControlState.normal] + ControlState.layered.map(\.state) where state == .normal || a.styledStates.contains(state) {
+                if let found = differ("\(view) \(state)", a.propertyRows(in: state), b.propertyRows(in: state)) { return found }
+            }
+            let maps = { (view: StyledView) in view.writtenStateMaps.map { "\($0.state) \($0.location) \($0.rows)" } }
+            if let found = differ("\(view) state maps", maps(a), maps(b)) { return found }
+        }
+        guard pixels else { return nil }
+        pictures += 1
+        func drawn(_ document: StyleDocument, _ layout: Layout, _ renderer: Renderer) -> [UInt8]? {
+            guard let surface = try? renderer.render(document, layout: layout, scale: 1), let data = surface.data else { return nil }
+            return Array(UnsafeRawBufferPointer(start: data, count: surface.stride * surface.height))
+        }
+        return drawn(expected, expectedLayout, fullRenderer) == drawn(actual, actualLayout, partRenderer) ? nil : "the pixels"
+    }
+}
