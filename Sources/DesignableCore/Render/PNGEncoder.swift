@@ -185,39 +185,6 @@ public enum PNGEncoder {
     }
 }
 
-/// Work split over threads, for the few loops whose rows are independent.
-enum Parallel {
-    /// The cores this process may run on.
-    static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
-    /// Runs `body(0)` … `body(count - 1)`, each on its own thread (0 on the caller's), and returns
-    /// when all are done. A thread that cannot start runs its part on the caller's thread instead.
-    static func run(_ count: Int, _ body: (Int) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            var threads: [pthread_t] = []
-            for index in 1..<max(1, count) {
-                let part = Unmanaged.passRetained(Part { body(index) })
-                var thread = pthread_t()
-                if pthread_create(&thread, nil, { context in
-                    Unmanaged<Part>.fromOpaque(context!).takeRetainedValue().work()
-                    return nil
-                }, part.toOpaque()) == 0 {
-                    threads.append(thread)
-                } else {
-                    part.takeRetainedValue().work()
-                }
-            }
-            body(0)
-            for thread in threads { pthread_join(thread, nil) }
-        }
-    }
-
-    private final class Part {
-        let work: () -> Void
-        init(_ work: @escaping () -> Void) { self.work = work }
-    }
-}
-
 /// A libdeflate compressor at one level, freed with its owner.
 final class DeflateCompressor {
     let pointer: OpaquePointer

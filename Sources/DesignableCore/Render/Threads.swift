@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread running one piece of work, joined by its owner (at the latest when it lets go).
+final class WorkerThread {
+    private var thread: pthread_t?
+
+    /// Starts `work` on a new thread, or runs it here when no thread can be made (so that after
+    /// `join` the work is done either way).
+    init(_ work: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(Work(work))
+        var made = pthread_t()
+        if pthread_create(&made, nil, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, box.toOpaque()) == 0 {
+            thread = made
+        } else {
+            box.takeRetainedValue().run()
+        }
+    }
+
+    deinit { join() }
+
+    /// Waits until the work is done.
+    func join() {
+        guard let thread else { return }
+        self.thread = nil
+        pthread_join(thread, nil)
+    }
+
+    private final class Work {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+}
+
+/// Work split over threads, for the few loops whose parts are independent.
+enum Parallel {
+    /// The cores this process may run on.
+    static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// Runs `body(0)` … `body(count - 1)`, each on its own thread (0 on the caller's), and returns
+    /// when all are done.
+    static func run(_ count: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            let workers = (1..<max(1, count)).map { index in WorkerThread { body(index) } }
+            body(0)
+            for worker in workers { worker.join() }
+        }
+    }
+}
