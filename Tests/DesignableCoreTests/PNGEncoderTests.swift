@@ -5,7 +5,7 @@ import XCTest
 
 /// The PNG encoder read back by an independent decoder (Cairo's, through libpng): the opaque RGB
 /// path and the translucent RGBA one, whose premultiplied pixels must survive unpremultiplying,
-/// each row filter the encoder chooses, odd widths, and images split into bands across threads.
+/// each row filter the encoder chooses, and odd widths.
 /// The file's own structure (chunk CRCs, each row's filter byte) is read with libdeflate.
 final class PNGEncoderTests: XCTestCase {
     private func roundTrip(_ surface: ImageSurface) throws -> (bytes: [UInt8], decoded: ImageSurface) {
@@ -72,12 +72,10 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
-    /// Widths whose rows are not a multiple of anything, one row, one pixel, and a tall image
-    /// whose rows are split into bands (a band's first row repeats the last of the one before).
+    /// Widths whose rows are not a multiple of anything, one row, one pixel, and taller images.
     func testOddSizesRoundTrip() throws {
         for (width, height) in [(1, 1), (1, 5), (2, 1), (3, 7), (5, 300), (37, 23), (999, 2), (257, 301)] {
-            // Every row repeated four times: rows 149 and 150, where two bands meet, are equal.
-            let rows = (0..<height).map { $0 / 4 }
+            let rows = (0..<height).map { $0 / 4 } // every row repeated four times
             for alpha in [255, 200, 3] as [UInt32] {
                 let surface = try image(width: width, rows: rows, alpha: alpha)
                 let (bytes, decoded) = try roundTrip(surface)

@@ -35,19 +35,3 @@ final class WorkerThread {
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 }
-
-/// Work split over threads, for the few loops whose parts are independent.
-enum Parallel {
-    /// The cores this process may run on.
-    static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
-    /// Runs `body(0)` … `body(count - 1)`, each on its own thread (0 on the caller's), and returns
-    /// when all are done.
-    static func run(_ count: Int, _ body: (Int) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            let workers = (1..<max(1, count)).map { index in WorkerThread { body(index) } }
-            body(0)
-            for worker in workers { worker.join() }
-        }
-    }
-}
