@@ -10,9 +10,11 @@ import CPango
 public enum WarmUp {
     nonisolated(unsafe) private static var pending: (thread: WorkerThread, fontMap: FontMapHandle)?
 
-    /// A font map passed between threads, one at a time.
+    /// A reference to a font map, released with its owner. The warm-up thread sets it just before
+    /// it ends and the caller's thread reads it only after joining, so the two never share it.
     private final class FontMapHandle: @unchecked Sendable {
         var pointer: UnsafeMutablePointer<PangoFontMap>?
+        deinit { if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) } }
     }
 
     /// Starts fontconfig, the faces of `fonts` and librsvg on another thread. Call it on the
@@ -36,10 +38,8 @@ public enum WarmUp {
         if let (thread, handle) = pending {
             pending = nil
             thread.join()
-            if let fontMap = handle.pointer {
-                pango_cairo_font_map_set_default(OpaquePointer(fontMap))
-                g_object_unref(UnsafeMutableRawPointer(fontMap))
-            }
+            // The default takes a reference of its own; the handle's goes with it.
+            if let fontMap = handle.pointer { pango_cairo_font_map_set_default(OpaquePointer(fontMap)) }
         }
         return pango_cairo_font_map_get_default()
     }
