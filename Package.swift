@@ -13,13 +13,13 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
         // libFuzzer's driver, declared only: -sanitize=fuzzer links it, for `make fuzz` alone.
         .systemLibrary(name: "CFuzzer"),
 
         // MARK: - Designable
-        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CZlib"]),
+        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CDeflate"]),
         .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
         .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
         // The libFuzzer harness. `make fuzz` builds it with -sanitize=fuzzer,address and
@@ -30,7 +30,8 @@ let package = Package(
         // MARK: - Tests
         // Fixtures and reference images are read from the source tree (found through #filePath),
         // so recording a golden writes it where it is committed.
-        .testTarget(name: "DesignableCoreTests", dependencies: ["DesignableCore"],
+        // CDeflate to inflate the PNGs the encoder writes and read each row's filter byte.
+        .testTarget(name: "DesignableCoreTests", dependencies: ["DesignableCore", "CDeflate"],
                     exclude: ["Fixtures", "References", "BadInputs"]),
         // DesignablePreview for `KeyHelp`, which the README's table of keys is checked against.
         .testTarget(name: "designableTests", dependencies: ["designable", "DesignablePreview"]),

@@ -9,6 +9,10 @@ public enum Preview {
     /// Opens the window and runs until it is closed; the exit status (0 after `q`, Escape or the
     /// close button; 1 when `--screenshot` could not write). Throws when there is no display.
     public static func run(_ options: PreviewOptions) throws -> Int32 {
+        // Fontconfig's start-up is the slowest thing in a first frame: it runs on another thread
+        // while the display opens and the file is read, until the first measuring of text waits
+        // for it. The banner's and the inspector's fonts load when they first show.
+        WarmUp.begin(fonts: [Font("Sans 15")])
         guard let display = try XDisplay() else {
             let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw PreviewFailure("cannot open an X display (DISPLAY=\(name)); use 'designable render STYLE -o OUT.png' to render without one")
@@ -17,9 +21,6 @@ public enum Preview {
         let renderer = Renderer()
         renderer.appearance = options.variant.appearance
         renderer.layoutDirection = options.variant.direction
-        // Fontconfig's start-up is the slowest thing in a first frame: pay it before the window shows.
-        renderer.painter.text.warmUp(Font("Sans 15"))
-        renderer.painter.text.warmUp(Banner.font)
 
         let session = PreviewSession(path: options.stylePath, renderer: renderer)
         let watcher = FileWatcher()

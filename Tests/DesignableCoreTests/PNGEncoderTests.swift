@@ -1,9 +1,12 @@
+import CDeflate
 import DesignableCore
 import Foundation
 import XCTest
 
 /// The PNG encoder read back by an independent decoder (Cairo's, through libpng): the opaque RGB
-/// path and the translucent RGBA one, whose premultiplied pixels must survive unpremultiplying.
+/// path and the translucent RGBA one, whose premultiplied pixels must survive unpremultiplying,
+/// each row filter the encoder chooses, and odd widths.
+/// The file's own structure (chunk CRCs, each row's filter byte) is read with libdeflate.
 final class PNGEncoderTests: XCTestCase {
     private func roundTrip(_ surface: ImageSurface) throws -> (bytes: [UInt8], decoded: ImageSurface) {
         let bytes = try PNGEncoder.encode(surface)
@@ -43,6 +46,121 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 2), 0)
         let transparent = try ImageSurface(width: 4, height: 4)
         XCTAssertEqual(pixelsOff(transparent, try roundTrip(transparent).decoded, byMoreThan: 0), 0)
+    }
+
+    // MARK: - Row filters
+
+    /// Rows unlike the one above are sent unfiltered, and so are repeated rows while deflate can
+    /// still reach the row above; each round trips exactly.
+    func testNarrowImagesSendEveryRowUnfiltered() throws {
+        let surface = try image(width: 41, rows: [1, 1, 2, 3, 3, 3, 1])
+        let (bytes, decoded) = try roundTrip(surface)
+        XCTAssertEqual(try rowFilters(bytes, rowBytes: 41 * 3), [0, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 0), 0)
+    }
+
+    /// A row wider than deflate's 32 KiB window that repeats the one above is sent as Up's
+    /// zeros, opaque or not; the rows between stay unfiltered.
+    func testWideRepeatedRowsAreSentAsUp() throws {
+        for alpha in [255, 128] as [UInt32] {
+            let width = 11_000 // 33,000 bytes of RGB, 44,000 of RGBA
+            let surface = try image(width: width, rows: [1, 1, 1, 2, 3, 3], alpha: alpha)
+            let (bytes, decoded) = try roundTrip(surface)
+            XCTAssertEqual(colourType(bytes), alpha == 255 ? 2 : 6)
+            XCTAssertEqual(try rowFilters(bytes, rowBytes: width * (alpha == 255 ? 3 : 4)), [0, 2, 2, 0, 0, 2], "alpha \(alpha)")
+            XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: alpha == 255 ? 0 : 1), 0, "alpha \(alpha)")
+        }
+    }
+
+    /// Widths whose rows are not a multiple of anything, one row, one pixel, and taller images.
+    func testOddSizesRoundTrip() throws {
+        for (width, height) in [(1, 1), (1, 5), (2, 1), (3, 7), (5, 300), (37, 23), (999, 2), (257, 301)] {
+            let rows = (0..<height).map { $0 / 4 } // every row repeated four times
+            for alpha in [255, 200, 3] as [UInt32] {
+                let surface = try image(width: width, rows: rows, alpha: alpha)
+                let (bytes, decoded) = try roundTrip(surface)
+                XCTAssertEqual(try rowFilters(bytes, rowBytes: width * (alpha == 255 ? 3 : 4)).count, height)
+                // Premultiplied again after reading, a translucent channel comes back within one.
+                let rounding = alpha == 255 ? 0 : 1
+                XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: rounding), 0, "\(width)×\(height) alpha \(alpha)")
+            }
+        }
+    }
+
+    /// One pixel short of opaque in the last row still makes the whole image RGBA.
+    func testATranslucentPixelAnywhereMakesTheImageRGBA() throws {
+        let surface = try image(width: 64, rows: Array(0..<200))
+        let pixels = surface.data!.assumingMemoryBound(to: UInt32.self)
+        pixels[surface.stride / 4 * 199 + 63] = 0x8040_2010
+        surface.markDirty()
+        let (bytes, decoded) = try roundTrip(surface)
+        XCTAssertEqual(colourType(bytes), 6)
+        XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 1), 0)
+    }
+
+    /// A flat UI (the same button again and again) packs to a small share of its pixels' bytes.
+    func testRepeatedButtonsPackSmall() throws {
+        let surface = try ImageSurface(width: 600, height: 400)
+        let context = try DrawingContext(surface)
+        context.clear(to: .white)
+        let painter = Painter()
+        painter.drawing(on: context, scale: 1) {
+            for row in 0..<10 {
+                for column in 0..<5 {
+                    painter.fill(Shape(Rect(x: 8 + Double(column) * 118, y: 8 + Double(row) * 40, width: 110, height: 32), cornerRadius: 8),
+                                 with: .gradient(.linear(Color(rgb: 0xF37335), Color(rgb: 0xFDC830), horizontal: true)))
+                }
+            }
+        }
+        try context.check("drawing")
+        let bytes = try PNGEncoder.encode(surface)
+        XCTAssertLessThan(bytes.count, 600 * 400 * 3 / 40, "\(bytes.count) bytes")
+    }
+
+    // MARK: - Helpers
+
+    /// An image whose row `y` is pattern `rows[y]`: every pixel a different colour along the row,
+    /// premultiplied by `alpha`; equal patterns give equal rows.
+    private func image(width: Int, rows: [Int], alpha: UInt32 = 255) throws -> ImageSurface {
+        let surface = try ImageSurface(width: width, height: rows.count)
+        let pixels = surface.data!.assumingMemoryBound(to: UInt32.self)
+        for (y, pattern) in rows.enumerated() {
+            for x in 0..<width {
+                var seed = UInt32(truncatingIfNeeded: (pattern &* 7919 &+ x) &* 2_654_435_761)
+                seed ^= seed >> 13
+                let channel = { (shift: UInt32) in ((seed >> shift) & 0xFF) * alpha / 255 }
+                pixels[surface.stride / 4 * y + x] = alpha << 24 | channel(0) << 16 | channel(8) << 8 | channel(16)
+            }
+        }
+        surface.markDirty()
+        return surface
+    }
+
+    /// Each row's filter byte, from the inflated IDAT data; checks every chunk's CRC on the way.
+    private func rowFilters(_ png: [UInt8], rowBytes: Int) throws -> [UInt8] {
+        var offset = 8, idat: [UInt8] = []
+        var height = 0
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let end = offset + 8 + length
+            let crc = png[end..<end + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            XCTAssertEqual(png[(offset + 4)..<end].withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }, crc, type)
+            if type == "IHDR" { height = png[offset + 12..<offset + 16].reduce(0) { $0 << 8 | Int($1) } }
+            if type == "IDAT" { idat += png[(offset + 8)..<end] }
+            offset = end + 4
+        }
+        XCTAssertEqual(offset, png.count, "bytes after IEND")
+        let decompressor = try XCTUnwrap(libdeflate_alloc_decompressor())
+        defer { libdeflate_free_decompressor(decompressor) }
+        var inflated = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        var written = 0
+        let result = inflated.withUnsafeMutableBytes { out in
+            idat.withUnsafeBytes { libdeflate_zlib_decompress(decompressor, $0.baseAddress, $0.count, out.baseAddress, out.count, &written) }
+        }
+        XCTAssertEqual(result, LIBDEFLATE_SUCCESS)
+        XCTAssertEqual(written, inflated.count)
+        return (0..<height).map { inflated[$0 * (rowBytes + 1)] }
     }
 
     /// How many pixels of `decoded` stray from `surface` by more than `channels` (of 255) in a channel.

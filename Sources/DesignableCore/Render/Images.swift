@@ -10,13 +10,18 @@ final class SVGDocument {
     /// Parses the SVG at `path`, read through `FileSystem.read` so a pipe or a huge file is
     /// refused rather than handed to librsvg. Without a base file, an SVG cannot pull in files
     /// beside it: images stay within what the style file names.
-    init(path: String) throws(RenderError) {
+    convenience init(path: String) throws(RenderError) {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: ImageProbe.maximumFileSize)
         } catch {
             throw RenderError(error.reason)
         }
+        try self.init(bytes: bytes)
+    }
+
+    /// Parses an SVG document held in memory.
+    init(bytes: [UInt8]) throws(RenderError) {
         var error: UnsafeMutablePointer<GError>?
         let made = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let handle = made else {

@@ -227,7 +227,8 @@ public final class TextLayout {
 /// Shapes and measures text with Pango, keeping layouts and font descriptions for reuse: a redraw
 /// of unchanged titles does no shaping at all.
 public final class TextEngine {
-    private let context: OpaquePointer
+    /// Made on first use: a `WarmUp` still loading fonts on another thread is waited for only then.
+    private var madeContext: OpaquePointer?
     private var fonts: [Font: FontDescription] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var contextMatrix: (Double, Double) = (1, 1)
@@ -239,9 +240,28 @@ public final class TextEngine {
         let box: TextBox
     }
 
-    public init() {
-        let fontMap = pango_cairo_font_map_get_default()
-        context = pango_font_map_create_context(fontMap)
+    public init() {}
+
+    /// An engine on `context` rather than on this thread's default font map (a warm-up's, on its own thread).
+    init(context: OpaquePointer) {
+        madeContext = context
+    }
+
+    deinit {
+        layouts.removeAll()
+        if let madeContext { g_object_unref(UnsafeMutableRawPointer(madeContext)) }
+    }
+
+    private var context: OpaquePointer {
+        if let madeContext { return madeContext }
+        let made = Self.makeContext(WarmUp.defaultFontMap())
+        madeContext = made
+        return made
+    }
+
+    /// A Pango context on `fontMap` set up as every layout here is made.
+    static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
+        let context = pango_font_map_create_context(fontMap)!
         // A font size is in points, and a point is a pixel at 1× as UIKit's is: at Pango's
         // default 96 dpi, `Sans 17` would be drawn 4/3 as large as iOS draws it.
         pango_cairo_context_set_resolution(context, 72)
@@ -254,11 +274,7 @@ public final class TextEngine {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
-    }
-
-    deinit {
-        layouts.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(context))
+        return context
     }
 
     /// The shaped layout of `text` in `font` fitted to `box`, made once and then reused.
@@ -331,7 +347,7 @@ public enum InstalledFonts {
     public static let families: [String] = {
         var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
-        pango_font_map_list_families(pango_cairo_font_map_get_default(), &list, &count)
+        pango_font_map_list_families(WarmUp.defaultFontMap(), &list, &count)
         defer { g_free(list) }
         guard let list else { return [] }
         return (0..<Int(count)).compactMap { list[$0].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) } }

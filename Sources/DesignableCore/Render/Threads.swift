@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread running one piece of work, joined by its owner (at the latest when it lets go).
+final class WorkerThread {
+    private var thread: pthread_t?
+
+    /// Starts `work` on a new thread, or runs it here when no thread can be made (so that after
+    /// `join` the work is done either way).
+    init(_ work: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(Work(work))
+        var made = pthread_t()
+        if pthread_create(&made, nil, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, box.toOpaque()) == 0 {
+            thread = made
+        } else {
+            box.takeRetainedValue().run()
+        }
+    }
+
+    deinit { join() }
+
+    /// Waits until the work is done.
+    func join() {
+        guard let thread else { return }
+        self.thread = nil
+        pthread_join(thread, nil)
+    }
+
+    private final class Work {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+}
