@@ -30,6 +30,38 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual([outer.topLeft, outer.topRight, outer.bottomRight, outer.bottomLeft], [15, 3, 3, 3])
     }
 
+    /// What decides that a view's content needs no clip: a rectangle inside the rounded shape,
+    /// corners tested against their arcs (the shape is convex, so its corners decide).
+    func testARectangleIsCoveredOnlyWhenEachCornerLiesWithinItsArc() {
+        let pill = Shape(Rect(x: 0, y: 0, width: 100, height: 32), cornerRadius: 16)
+        XCTAssertTrue(pill.covers(Rect(x: 16, y: 0, width: 68, height: 32)), "between the arcs, edge to edge")
+        XCTAssertTrue(pill.covers(Rect(x: 6, y: 6, width: 88, height: 20)), "corners a little inside the arcs")
+        XCTAssertFalse(pill.covers(Rect(x: 3, y: 3, width: 94, height: 26)), "a corner beyond the top-left arc")
+        XCTAssertFalse(pill.covers(Rect(x: 20, y: -1, width: 10, height: 10)), "above the shape")
+        let circle = Shape(Rect(x: 0, y: 0, width: 32, height: 32), cornerRadius: 16)
+        XCTAssertFalse(circle.covers(Rect(x: 2, y: 2, width: 28, height: 28)), "a circle's corners are round to its centre")
+        XCTAssertTrue(circle.covers(Rect(x: 6, y: 6, width: 20, height: 20)))
+        let oneCorner = Shape(Rect(x: 0, y: 0, width: 100, height: 40), cornerRadius: 20, corners: [.maxXMaxY])
+        XCTAssertTrue(oneCorner.covers(Rect(x: 0, y: 0, width: 85, height: 35)), "square corners cover to their edge")
+        XCTAssertFalse(oneCorner.covers(Rect(x: 0, y: 0, width: 99, height: 39)), "but the round one does not")
+    }
+
+    /// Content that fits is drawn without a clip; content that does not is still clipped to the
+    /// rounded shape, as `masksToBounds` says: nothing of a too-long title lies past the corners.
+    func testContentThatDoesNotFitIsStillClippedToTheShape() throws {
+        let document = try XCTUnwrap(loadStyle("""
+            canvas: {background: white, padding: 0}
+            views:
+              - {class: RoundedCornerButton, size: [60, 30], cornerRadius: 15, backgroundColor: black, titleColor: red, title: "██████████", lineBreakMode: byClipping, font: "DejaVu Sans 60"}
+            """))
+        let renderer = Renderer()
+        let surface = try renderer.render(document, layout: renderer.layout(document), scale: 1)
+        XCTAssertEqual(surface.pixel(x: 30, y: 15) & 0xFFFFFF, 0xFF0000, "the title fills the button")
+        for (x, y) in [(0, 0), (59, 0), (0, 29), (59, 29), (2, 2), (57, 27)] {
+            XCTAssertEqual(surface.pixel(x: x, y: y) & 0xFFFFFF, 0xFFFFFF, "the canvas at the corner (\(x), \(y))")
+        }
+    }
+
     func testFocusRingCoversItsStrokeAroundTheShape() {
         let shape = Shape(Rect(x: 10, y: 10, width: 50, height: 20))
         XCTAssertEqual(FocusRing.bounds(around: shape), Rect(x: 5, y: 5, width: 60, height: 30))

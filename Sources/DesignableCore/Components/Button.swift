@@ -199,6 +199,20 @@ open class Button: Component {
         layer.backgroundColor = backgroundColor
     }
 
+    /// The image's rectangle and the title's ink, a pixel wider all round for hinting, which
+    /// may move a glyph's outline by part of one.
+    open override func contentExtent(in bounds: Rect, with painter: Painter) -> Rect? {
+        let content = layoutContent(in: bounds, with: painter)
+        var extent = image == nil ? nil : content.imageRect
+        if let rect = content.titleRect {
+            let margin = 1 / painter.scale
+            let ink = painter.text.layout(title, font: font, in: content.titleBox).ink
+                .offsetBy(dx: rect.x, dy: rect.y).insetBy(dx: -margin, dy: -margin)
+            extent = extent.map { $0.union(ink) } ?? ink
+        }
+        return extent ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+    }
+
     open override func drawContent(in bounds: Rect, with painter: Painter) {
         let content = layoutContent(in: bounds, with: painter)
         let alpha = contentAlpha

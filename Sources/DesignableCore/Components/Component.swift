@@ -256,8 +256,15 @@ open class Component: PropertyHolder {
     /// Draws the whole view: its layer, with its content inside.
     public final func draw(in bounds: Rect, with painter: Painter) {
         let layer = layer(in: bounds)
-        painter.draw(layer, in: bounds, memo: layer.castsShadow ? shadowMemo : nil) { drawContent(in: bounds, with: painter) }
+        painter.draw(layer, in: bounds, memo: layer.castsShadow ? shadowMemo : nil,
+                     contentExtent: contentExtent(in: bounds, with: painter)) { drawContent(in: bounds, with: painter) }
     }
+
+    /// All that `drawContent` can touch when the bounds are `bounds`, ink included; nil when the
+    /// class cannot say, which is always safe: the layer then clips the content. An override
+    /// promises that `drawContent` draws nowhere else, so a subclass that draws more of its own
+    /// overrides it again.
+    open func contentExtent(in bounds: Rect, with painter: Painter) -> Rect? { nil }
 
     /// What the view covers on the canvas when its frame is `frame`: the area a change to it
     /// repaints, and what must lie on the canvas to be seen.

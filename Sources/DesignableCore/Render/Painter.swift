@@ -47,7 +47,9 @@ public final class Painter {
     /// them (clipped to the rounded shape when the layer masks to its bounds, to the frame
     /// otherwise), and its border over everything, all at the layer's opacity, as Core Animation
     /// composites a layer. `memo` keeps a shadow made from the content between frames.
-    public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, content: () -> Void) {
+    /// `contentExtent`, when given, is all that `content` can touch: where it lies wholly inside
+    /// what the fills cover, the clip is left out, for the same pixels.
+    public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, contentExtent: Rect? = nil, content: () -> Void) {
         guard let drawing, layer.opacity > 0 else { return }
         let rotated = layer.rotation.truncatingRemainder(dividingBy: 360) != 0
         if rotated {
@@ -57,14 +59,23 @@ public final class Painter {
         let grouped = layer.opacity < 1
         if grouped { drawing.beginGroup() }
         if layer.castsShadow { drawShadow(of: layer, in: frame, memo: memo, content: content) }
-        drawBody(of: layer, in: frame, on: drawing, content: content)
+        drawBody(of: layer, in: frame, on: drawing, contentExtent: contentExtent, content: content)
         if grouped { drawing.endGroup(alpha: layer.opacity) }
         if rotated { drawing.restore() }
     }
 
     /// The layer without its shadow: background, gradient, content, border.
-    private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, content: () -> Void) {
+    private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, contentExtent: Rect?, content: () -> Void) {
         let outline = layer.outline(in: frame)
+        if let contentExtent, needsNoClip(contentExtent, in: layer.clipsToOutline ? outline : .rounded(Shape(frame))) {
+            // Clipping to a rounded shape makes Cairo rasterise it into a mask and composite every
+            // later fill through that: a tenth of a button's drawing, for pixels the clip never changes.
+            fill(outline, with: .color(layer.backgroundColor))
+            if let gradient = layer.gradient { fill(outline, with: .gradient(gradient)) }
+            content()
+            border(of: layer, along: outline)
+            return
+        }
         drawing.save()
         drawing.newPath()
         if layer.clipsToOutline {
@@ -85,6 +96,15 @@ public final class Painter {
         content()
         drawing.restore()
         border(of: layer, along: outline)
+    }
+
+    /// Whether everything in `extent` lies where `clip` covers whole pixels, so clipping to it
+    /// would change nothing: a pixel's margin all round for the edge's antialiasing. Only circular
+    /// corners are tested; a continuous corner or a mask is clipped as drawn.
+    private func needsNoClip(_ extent: Rect, in clip: Outline) -> Bool {
+        guard case .rounded(let shape) = clip, shape.curve == .circular || shape.isRectangle else { return false }
+        let margin = 1 / scale
+        return shape.inset(by: margin).covers(extent)
     }
 
     /// The layer's border, inside its outline: solid all round as Core Animation draws it, or
@@ -157,7 +177,7 @@ public final class Painter {
                   key.direction == layoutDirection, key.appearance == drawing.appearance {
             mask = memo.mask
         } else {
-            mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, content: content) }
+            mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, contentExtent: nil, content: content) }
             ShadowMemo.made += 1
             memo?.key = (frame.size, scale, layoutDirection, drawing.appearance)
             memo?.mask = mask

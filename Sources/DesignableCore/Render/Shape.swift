@@ -22,6 +22,22 @@ public struct Shape: Hashable, Sendable {
 
     public var isRectangle: Bool { topLeft == 0 && topRight == 0 && bottomRight == 0 && bottomLeft == 0 }
 
+    /// Whether `other` lies wholly inside the shape taken with circular corners: inside its
+    /// rectangle, and each of its corners inside the arc of the corner it sits in.
+    public func covers(_ other: Rect) -> Bool {
+        guard rect.contains(other) else { return false }
+        // A corner of `other` can only leave the shape in the square of the corner it sits in,
+        // where it must lie within the arc's radius of the arc's centre.
+        func inside(_ x: Double, _ y: Double, _ radius: Double, _ centreX: Double, _ centreY: Double, left: Bool, top: Bool) -> Bool {
+            guard radius > 0, left ? x < centreX : x > centreX, top ? y < centreY : y > centreY else { return true }
+            return (x - centreX) * (x - centreX) + (y - centreY) * (y - centreY) <= radius * radius
+        }
+        return inside(other.x, other.y, topLeft, rect.x + topLeft, rect.y + topLeft, left: true, top: true)
+            && inside(other.maxX, other.y, topRight, rect.maxX - topRight, rect.y + topRight, left: false, top: true)
+            && inside(other.maxX, other.maxY, bottomRight, rect.maxX - bottomRight, rect.maxY - bottomRight, left: false, top: false)
+            && inside(other.x, other.maxY, bottomLeft, rect.x + bottomLeft, rect.maxY - bottomLeft, left: true, top: false)
+    }
+
     /// The shape moved `distance` inwards (outwards when negative) all round: the offset curve
     /// of a rounded corner is a corner of the radius less (more) that distance, and a square
     /// corner grows round when pushed out, as a Minkowski sum does.
