@@ -16,6 +16,8 @@ public struct Font: Hashable, Sendable, InspectableValue {
         guard let text = reading.text else { throw .unreadable(Font.self, node) }
         // A theme font's name stands for its description, as a theme colour's name for its colour.
         if let themed = context.fonts[text] { return themed }
+        // Thousands of views name the same few fonts: one that was found sound is not parsed again.
+        if context.soundFonts.contains(text) { return Font(text) }
         if let size = pointSize(of: text), !sizeRange.contains(size) {
             throw .error("font size \(formatNumber(size)) is out of range: write a size from 1 to 1000", at: node.location)
         }
@@ -29,7 +31,9 @@ public struct Font: Hashable, Sendable, InspectableValue {
                 context.warn(.warning("font family '\(missing)' is not installed\(didYouMean(missing, InstalledFonts.families)); the text falls back to another font",
                                       at: node.location))
             }
+            return font
         }
+        context.soundFonts.insert(text)
         return font
     }
 

@@ -61,6 +61,8 @@ public final class DecodingContext {
     /// Read for every value decoded: unchecked, as decoding is single-threaded and never holds
     /// an access across a call (a dynamic exclusivity check per value would cost more than the value).
     @exclusivity(unchecked) public internal(set) var origin = ValueOrigin.view
+    /// Font descriptions already read without a finding in this load.
+    var soundFonts: Set<String> = []
 
     public init(theme: [String: Color] = [:], fonts: [String: Font] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
