@@ -8,9 +8,9 @@ import subprocess
 TOLERANCE = 25
 
 
-def differing_pixels(pixeldiff, first_png, second_png):
+def differing_pixels(pixeldiff, first_png, second_png, tolerance=TOLERANCE):
     """(differing pixels, all pixels) between two PNGs of the same size."""
-    result = subprocess.run([pixeldiff, first_png, second_png, str(TOLERANCE)],
+    result = subprocess.run([pixeldiff, first_png, second_png, str(tolerance)],
                             capture_output=True, text=True, timeout=300)
     if result.returncode != 0:
         raise RuntimeError(f"pixeldiff {first_png} {second_png}: {result.stderr.strip()}")

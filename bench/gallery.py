@@ -1,8 +1,8 @@
 """The bundled examples as the latency measurements use them: a private copy and one-view edits.
 
 The gallery (the seed tutorials' buttons) and the designables example (shadows, masks, gradients,
-presets imported from tokens.yaml): each has a button the click test presses and a title line a
-save changes, as a person edits one view.
+presets imported from tokens.yaml): each has a button whose title line a save changes, as a person
+edits one view, and which the click test presses.
 """
 
 import os
@@ -17,8 +17,8 @@ class Example:
     def __init__(self, name, file, button, marker, edited):
         self.name = name
         self.path = os.path.join(EXAMPLES, file)
-        self.button = button  # the id of the button the click test presses
-        self.marker = marker  # the text a save changes
+        self.button = button  # the id of the button a save retitles and the click test presses
+        self.marker = marker  # the text a save changes: that button's title
         self.edited = edited  # the marker as the index-th save writes it
 
     def copy(self, work):
@@ -37,8 +37,10 @@ class Example:
 
 
 GALLERY = Example("gallery", "gallery.yaml", "sign-in", "title: SIGN IN\n", lambda n: f"title: SIGN IN {n}\n")
-# The click presses a button near the top: at 3× the bottom of the canvas lies below a 1080-line screen.
-DESIGNABLES = Example("designables", "designables.yaml", "continuous", "title: SIGN UP,", lambda n: f"title: SIGN UP {n},")
+# The button retitled and clicked lies near the top: at 3× the bottom of the canvas lies below a
+# 1080-line screen, where the pixels cannot be watched.
+DESIGNABLES = Example("designables", "designables.yaml", "continuous", "title: Continuous,",
+                      lambda n: f"title: Continuous {n},")
 ALL = (GALLERY, DESIGNABLES)
 
 # What the versus script and older callers use: the gallery.

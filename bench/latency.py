@@ -1,21 +1,28 @@
-"""The live preview under Xvfb, driven from outside as a person would use it.
+"""The live preview under Xvfb, driven from outside as a person would use it, and timed twice.
 
-`designable preview STYLE --trace` prints one JSON line per frame, ending with `t_mono_ns`: the
-CLOCK_MONOTONIC time just after XSync returned following the blit, i.e. when the X server had the
-pixels. This driver stamps the same clock just before it acts (saves the file, clicks, spawns the
-process) and pairs the stamp with the next frame of the matching cause:
+From outside: the saves and the button presses are made by `pixelwatch` (pixelwatch.c), a small C
+program that copies a region of the window, stamps CLOCK_MONOTONIC, saves the file (or presses or
+releases the mouse button through XTEST), and reads the region again with XShmGetImage every
+POLL_PERIOD_US microseconds until its pixels differ: the time a person would see, with no word
+from the program.
 
-  edit-to-pixel   stamp, save the style file, next frame with cause "file"
-  click-to-pixel  stamp, XTEST press and release on a button, next frame with cause "input"
-  start-to-frame  stamp, spawn the process, its first frame with cause "start"
+By the program's own account: `designable preview STYLE --trace` prints one JSON line per frame,
+ending with `t_mono_ns`, the CLOCK_MONOTONIC time just after XSync returned following the blit
+(when the X server had the pixels). Each action's stamp is paired with the next frame of the
+matching cause:
 
-and reads the process's peak resident set (VmHWM) from /proc just before asking it to quit.
-Each action waits for its frame and then for the preview to fall quiet, so no two actions
-coalesce into one frame and every latency is one action's own.
+  save-to-pixels   pixelwatch stamps and saves; next frame with cause "file"
+  press, release   pixelwatch stamps and sends the button event; next frame with cause "input"
+  start-to-frame   this driver stamps and spawns the process; its first frame with cause "start"
+
+and the process's peak resident set (VmHWM) is read from /proc just before asking it to quit.
+Each action waits for its pixels and its frame and then for the preview to fall quiet, so no two
+actions coalesce into one frame and every latency is one action's own.
 """
 
 import dataclasses
 import json
+import math
 import os
 import queue
 import re
@@ -32,6 +39,11 @@ QUIET = 0.05           # seconds with no trace line after which the preview is t
 SETTLE_LIMIT = 3       # seconds at most spent waiting for it to fall quiet
 GAP = 0.01             # seconds between one action's last frame and the next action
 STEPS = ("read", "parse", "reconcile", "layout", "render", "blit")  # a frame's steps, as the trace times them
+# How often pixelwatch reads the watched regions: the outside time is late by at most this plus
+# one read (a few tens of microseconds for a button). Shorter would take more of the two cores
+# from the preview and the X server it measures.
+POLL_PERIOD_US = 200
+WATCH_TIMEOUT_MS = 10_000  # the slowest save (a theme colour, 2,000 buttons at 3×) takes well under 1 s
 
 
 def clock_ns():
@@ -118,15 +130,15 @@ class Preview:
         return None
 
     def window(self, environment):
-        """(x, y, width, height) of the preview's window on the root, found by its title
-        ("NAME.yaml — up to date") with xdotool."""
+        """(id, x, y, width, height) of the preview's window, its place on the root, found by its
+        title ("NAME.yaml — up to date") with xdotool."""
         name = "^" + re.escape(os.path.basename(self.style)) + " "
         found = run(["xdotool", "search", "--name", name], environment).split()
         if not found:
             raise NoFrame(f"no window titled {os.path.basename(self.style)}")
         geometry = dict(line.split("=", 1) for line in
                         run(["xdotool", "getwindowgeometry", "--shell", found[0]], environment).split())
-        return int(geometry["X"]), int(geometry["Y"]), int(geometry["WIDTH"]), int(geometry["HEIGHT"])
+        return int(found[0]), int(geometry["X"]), int(geometry["Y"]), int(geometry["WIDTH"]), int(geometry["HEIGHT"])
 
     def quit(self, xtest):
         """Types q, as a person would; SIGTERM if the preview has not exited within 5 s."""
@@ -145,53 +157,199 @@ def run(command, environment):
     return subprocess.run(command, env=environment, capture_output=True, text=True, timeout=30, check=True).stdout
 
 
+class Watcher:
+    """One `pixelwatch` process on the preview's window: saves and button events timed to pixels."""
+
+    def __init__(self, binary, window, style, environment, period_us=POLL_PERIOD_US):
+        self.process = subprocess.Popen(
+            [binary, "--window", str(window), "--file", style, "--period-us", str(period_us)],
+            env=environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            self._answer()  # "ready": connected, MIT-SHM and XTEST found
+        except NoFrame:
+            display.stop(self.process)
+            raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        try:
+            self.process.stdin.write(b"quit\n")
+            self.process.stdin.close()
+        except OSError:
+            pass
+        display.stop(self.process)
+
+    def save(self, text, in_place, rects):
+        """Saves `text` and waits until every rect (window pixels) changed; with no rects, only saves."""
+        data = text.encode()
+        return self._ask(f"save {'in' if in_place else 'rename'} {WATCH_TIMEOUT_MS} {len(data)} " + self._rects(rects), data)
+
+    def press(self, rects):
+        return self._ask(f"press {WATCH_TIMEOUT_MS} " + self._rects(rects))
+
+    def release(self, rects):
+        return self._ask(f"release {WATCH_TIMEOUT_MS} " + self._rects(rects))
+
+    @staticmethod
+    def _rects(rects):
+        return " ".join([str(len(rects))] + [f"{x} {y} {w} {h}" for x, y, w, h in rects])
+
+    def _ask(self, command, payload=b""):
+        self.process.stdin.write(command.encode() + b"\n" + payload)
+        self.process.stdin.flush()
+        return self._answer()
+
+    def _answer(self):
+        line = self.process.stdout.readline()
+        if not line:
+            raise NoFrame(f"pixelwatch exited: {self.process.stderr.read().decode(errors='replace').strip()[-300:]}")
+        answer = json.loads(line)
+        if not answer.get("ok"):
+            raise NoFrame(f"pixelwatch: {answer.get('error')}")
+        return answer
+
+
+@dataclasses.dataclass
+class Geometry:
+    """Where the canvas lies in the preview's window, in window pixels."""
+    scale: float
+    origin_x: int
+    origin_y: int
+    width: int
+    height: int
+
+    def pixels(self, rect):
+        """The window pixels wholly inside `rect` (x, y, w, h in canvas points), or None when
+        that is nothing or not all of it is in the window."""
+        x, y, w, h = rect
+        left, top = math.ceil(x * self.scale - 1e-9), math.ceil(y * self.scale - 1e-9)
+        right, bottom = math.floor((x + w) * self.scale + 1e-9), math.floor((y + h) * self.scale + 1e-9)
+        left, right, top, bottom = left + self.origin_x, right + self.origin_x, top + self.origin_y, bottom + self.origin_y
+        if right <= left or bottom <= top or left < 0 or top < 0 or right > self.width or bottom > self.height:
+            return None
+        return left, top, right - left, bottom - top
+
+
+@dataclasses.dataclass
+class Batch:
+    """Saves of one kind in a session: the texts in turn, and the canvas regions (points) that must
+    change on each, given the window's geometry (a region can depend on what the window shows).
+    Unwatched: saved without polling, to see what the polling costs the preview."""
+    kind: str
+    texts: list
+    regions: object  # Geometry -> [(x, y, w, h)]
+    unwatched: bool = False
+
+
+@dataclasses.dataclass
+class Click:
+    """Presses on `point` (canvas points), whose look must change within `rect`."""
+    count: int
+    point: tuple
+    rect: tuple
+
+
+@dataclasses.dataclass
+class Saves:
+    """One batch's saves: milliseconds from the stamp to changed pixels (outside) and to the trace's
+    frame (trace), each frame's steps, and frames beyond one per save."""
+    outside: list = dataclasses.field(default_factory=list)
+    trace: list = dataclasses.field(default_factory=list)
+    in_place: list = dataclasses.field(default_factory=list)  # each save's way: in place, else by rename
+    steps: dict = dataclasses.field(default_factory=lambda: {step: [] for step in STEPS})
+    extra_frames: int = 0
+    polls: list = dataclasses.field(default_factory=list)
+    read_us: list = dataclasses.field(default_factory=list)
+    # The last read still showing the old pixels, ms after the stamp: the change came between it
+    # and `outside`.
+    unchanged: list = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Clicks:
+    press_outside: list = dataclasses.field(default_factory=list)
+    press_trace: list = dataclasses.field(default_factory=list)
+    release_outside: list = dataclasses.field(default_factory=list)
+    release_trace: list = dataclasses.field(default_factory=list)
+    extra_frames: int = 0
+
+
 @dataclasses.dataclass
 class Live:
     """One preview session's measurements, in milliseconds (RSS in KiB)."""
-    edits: list = dataclasses.field(default_factory=list)
-    edit_steps: dict = dataclasses.field(default_factory=lambda: {step: [] for step in STEPS})
-    extra_file_frames: int = 0
-    clicks: list = dataclasses.field(default_factory=list)
+    saves: dict = dataclasses.field(default_factory=dict)  # batch kind -> Saves
+    clicks: Clicks = dataclasses.field(default_factory=Clicks)
     peak_rss_kib: int = None
     problem: str = None
 
 
-def measure(designable, xserver, xtest, style, scale, canvas_width, target, edit_texts, clicks):
-    """A session on `style` at `scale`: each of `edit_texts` saved in turn (alternately in place and
-    by rename), then `clicks` clicks on the canvas point `target` (points, on a canvas
-    `canvas_width` points wide), then the peak RSS."""
+def measure(designable, pixelwatch, xserver, xtest, style, scale, canvas_width, batches, click=None):
+    """A session on `style` at `scale` (a canvas `canvas_width` points wide): each batch's saves in
+    turn (alternately in place and by rename), then the clicks, then the peak RSS."""
     live = Live()
+    environment = xserver.environment()
     with Preview(designable, style, scale, xserver) as preview:
         try:
             preview.next_frame("start", START_TIMEOUT)
             preview.settle()
-            left, top, width, _ = preview.window(xserver.environment())
+            window, left, top, width, height = preview.window(environment)
             # Where the preview draws the canvas: centred in the window when narrower, else from
-            # the window's left edge; from the top. The target point is in canvas points.
+            # the window's left edge; from the top (no banner: the scenes have no findings).
             canvas_pixels = pixels(canvas_width, scale)
-            origin_x = (width - canvas_pixels) // 2 if canvas_pixels < width else 0
-            xtest.move(left + origin_x + target[0] * scale, top + target[1] * scale)
-            for index, text in enumerate(edit_texts):
-                stamp = clock_ns()
-                save(style, text, in_place=index % 2 == 0)
-                frame = preview.next_frame("file")
-                live.edits.append((frame["t_mono_ns"] - stamp) / 1e6)
-                for step in STEPS:
-                    # A build from before the reconciler times none: zero, so two builds compare.
-                    live.edit_steps[step].append(frame.get(step + "_ms", 0.0))
-                live.extra_file_frames += sum(later.get("cause") == "file" for later in preview.settle())
-                time.sleep(GAP)
-            for _ in range(clicks):
-                stamp = clock_ns()
-                xtest.click()
-                live.clicks.append((preview.next_frame("input")["t_mono_ns"] - stamp) / 1e6)
-                preview.settle()
-                time.sleep(GAP)
+            geometry = Geometry(scale, (width - canvas_pixels) // 2 if canvas_pixels < width else 0, 0, width, height)
+            with Watcher(pixelwatch, window, style, environment) as watcher:
+                saved = 0
+                for batch in batches:
+                    rects = [] if batch.unwatched else window_rects(geometry, batch.regions(geometry), batch.kind)
+                    saves = live.saves.setdefault(batch.kind, Saves())
+                    for text in batch.texts:
+                        in_place = saved % 2 == 0
+                        answer = watcher.save(text, in_place=in_place, rects=rects)
+                        saved += 1
+                        saves.in_place.append(in_place)
+                        frame = preview.next_frame("file")
+                        saves.trace.append((frame["t_mono_ns"] - answer["t0_ns"]) / 1e6)
+                        if rects:
+                            saves.outside.append((answer["t1_ns"] - answer["t0_ns"]) / 1e6)
+                            saves.polls.append(answer["polls"])
+                            saves.read_us.append(answer["read_ns"] / 1e3)
+                            saves.unchanged.append((answer["last_unchanged_ns"] - answer["t0_ns"]) / 1e6)
+                        for step in STEPS:
+                            # A build from before the reconciler times none: zero, so two builds compare.
+                            saves.steps[step].append(frame.get(step + "_ms", 0.0))
+                        saves.extra_frames += sum(later.get("cause") == "file" for later in preview.settle())
+                        time.sleep(GAP)
+                if click and click.count:
+                    rects = window_rects(geometry, [click.rect], "click")
+                    xtest.move(left + geometry.origin_x + click.point[0] * scale, top + click.point[1] * scale)
+                    preview.settle()  # the pointer's arrival may draw (hover)
+                    for _ in range(click.count):
+                        # Press: the button's highlighted look; release: its look again (or the
+                        # selected one a click toggles), each awaited in the pixels and the trace.
+                        for press in (True, False):
+                            answer = watcher.press(rects) if press else watcher.release(rects)
+                            frame = preview.next_frame("input")
+                            outside = (answer["t1_ns"] - answer["t0_ns"]) / 1e6
+                            trace = (frame["t_mono_ns"] - answer["t0_ns"]) / 1e6
+                            (live.clicks.press_outside if press else live.clicks.release_outside).append(outside)
+                            (live.clicks.press_trace if press else live.clicks.release_trace).append(trace)
+                            live.clicks.extra_frames += sum(later.get("cause") == "input" for later in preview.settle())
+                        time.sleep(GAP)
             live.peak_rss_kib = preview.peak_rss_kib()
             preview.quit(xtest)
         except NoFrame as problem:
             live.problem = str(problem)
     return live
+
+
+def window_rects(geometry, regions, what):
+    """The regions in window pixels; a region outside the window is the benchmark's own mistake."""
+    rects = [geometry.pixels(region) for region in regions]
+    if not rects or None in rects:
+        raise NoFrame(f"a {what} region {regions} is not (wholly) in the {geometry.width}×{geometry.height} window")
+    return rects
 
 
 def start_times(designable, xserver, style, scale, count):
@@ -204,29 +362,21 @@ def start_times(designable, xserver, style, scale, count):
     return times
 
 
-def save(path, text, in_place):
-    """Writes `text` the two ways editors save: in place (open with truncation, write, close), or
-    to a temporary file renamed over the old one (an "atomic save": a new inode at the path)."""
-    if in_place:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
-    else:
-        temporary = path + ".saving"
-        with open(temporary, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.rename(temporary, path)
-
-
-def view_target(designable, style, view_id):
-    """The canvas width and the centre of the view `view_id`, in points, from `designable inspect`:
-    "FILE: 22 views on a 375×1386.905 canvas" and "#3 FancyButton "sign-in"  line 27  frame 16,118 343×50"."""
+def view_frame(designable, style, view_id):
+    """The canvas width and the frame (x, y, w, h) of the view `view_id`, in points, from
+    `designable inspect`: "FILE: 22 views on a 375×1386.905 canvas" and
+    "#3 FancyButton "sign-in"  line 27  frame 16,118 343×50"."""
     text = subprocess.run([designable, "inspect", style], capture_output=True, text=True, timeout=60, check=True).stdout
     canvas = re.search(r"on a ([\d.]+)×([\d.]+) canvas", text)
     frame = re.search(r'"' + re.escape(view_id) + r'".*?frame ([\d.-]+),([\d.-]+) ([\d.]+)×([\d.]+)', text)
     if not canvas or not frame:
         raise RuntimeError(f"designable inspect {style}: no canvas size or no view '{view_id}'")
-    x, y, width, height = map(float, frame.groups())
-    return float(canvas.group(1)), (x + width / 2, y + height / 2)
+    return float(canvas.group(1)), tuple(map(float, frame.groups()))
+
+
+def centre(rect):
+    x, y, width, height = rect
+    return x + width / 2, y + height / 2
 
 
 def pixels(points, scale):

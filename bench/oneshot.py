@@ -7,6 +7,7 @@ starting, the CPU clocking down) lands on both about equally instead of on which
 """
 
 import dataclasses
+import os
 import struct
 import subprocess
 import time
@@ -18,25 +19,28 @@ TIMEOUT = 300  # seconds for one render: far beyond the slowest (2,000 buttons a
 
 @dataclasses.dataclass
 class OneShot:
-    designable_ms: float
-    rsvg_ms: float
-    runs: int
+    designable_ms: list  # each run's wall time
+    rsvg_ms: list
     pixels: tuple
+    designable_png_bytes: int
+    rsvg_png_bytes: int
 
     @property
     def ratio(self):
-        return self.designable_ms / self.rsvg_ms
+        return stats.median(self.designable_ms) / stats.median(self.rsvg_ms)
 
 
-def compare(designable, files, scale, runs, designable_png, rsvg_png):
-    """Median wall time of `runs` renders each; the last run's PNGs stay at the given paths."""
+def compare(designable, files, scale, runs, designable_png, rsvg_png, warm_up=True):
+    """`runs` renders each, timed; the last run's PNGs stay at the given paths. `warm_up`: one
+    untimed run of each first (a later round of the same scene finds the caches warm already)."""
     commands = {
         "designable": [designable, "render", files.style, "-o", designable_png, "--scale", format_scale(scale)],
         "rsvg": ["rsvg-convert", "--zoom", format_scale(scale), files.svg, "-o", rsvg_png],
     }
     # One untimed run of each first: the first start pays for cold page cache and fontconfig's cache.
-    for command in commands.values():
-        timed_run(command)
+    if warm_up:
+        for command in commands.values():
+            timed_run(command)
     times = {name: [] for name in commands}
     for _ in range(runs):
         for name, command in commands.items():
@@ -44,7 +48,7 @@ def compare(designable, files, scale, runs, designable_png, rsvg_png):
     pixels = png_size(designable_png)
     if png_size(rsvg_png) != pixels:
         raise RuntimeError(f"{files.scene.name} at {scale}x: designable made {pixels} pixels, rsvg-convert {png_size(rsvg_png)}")
-    return OneShot(stats.median(times["designable"]), stats.median(times["rsvg"]), runs, pixels)
+    return OneShot(times["designable"], times["rsvg"], pixels, os.path.getsize(designable_png), os.path.getsize(rsvg_png))
 
 
 def timed_run(command):

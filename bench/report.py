@@ -79,3 +79,20 @@ def fraction(differing, total):
         return "0"
     share = 100 * differing / total
     return f"{share:.2f}%" if share >= 0.01 else "<0.01%"
+
+
+def spread(low, high):
+    """The range of the rounds' medians: "1.40–1.71"."""
+    if low is None or high is None:
+        return "-"
+    return f"{ms(low)}–{ms(high)}"
+
+
+def ratio_spread(low, high):
+    if low is None or high is None:
+        return "-"
+    return f"{low:.2f}–{high:.2f}"
+
+
+def kib(size):
+    return "-" if size is None else f"{size / 1024:.0f}"

@@ -4,10 +4,14 @@
 - an SVG (what `rsvg-convert` reads): same geometry, colours, text and icon,
 - a plain-text list, one button per line (what the C floor program `floor.c` reads).
 
-Every button has a rounded clip, a two-stop left-to-right gradient, a border drawn inside its
-bounds, and a centred title in DejaVu Sans; every 4th also has the Facebook icon left of the title,
-drawn as a template image (its alpha filled with the tint colour). Titles and colours vary with the
-button's index only, so every run draws the same scene.
+Every button has rounded corners, a two-stop left-to-right gradient, a border drawn inside its
+bounds in the style file's one theme colour (so that changing that colour restyles every view, the
+live preview's hardest save), and a centred title in DejaVu Sans; every 4th also has the Facebook
+icon left of the title, drawn as a template image (its alpha filled with the tint colour). Titles
+and colours vary with the button's index only, so every run draws the same scene.
+
+The three saves the live preview is timed on are made here too (`Scene.edited`): one view's title,
+the theme colour, and the canvas background, each alternating so that every save changes pixels.
 """
 
 import dataclasses
@@ -19,6 +23,11 @@ import xml.etree.ElementTree as ElementTree
 # 78 megapixels, well under Designable's 128-megapixel limit on a canvas.
 BUTTON_WIDTH, BUTTON_HEIGHT, GAP, COLUMNS = 100, 32, 8, 20
 BACKGROUND = "#F2F2F7"
+BACKGROUND_EDITED = "#E5E5EA"  # what a background save alternates with
+# The one theme colour: every button's border. A name no CSS or system colour has.
+THEME_COLOR = "edge"
+EDGE = "#1C1C1E"
+EDGE_EDITED = "#D70015"  # what a theme save alternates with
 # 12 points are 12 pixels at 1×: the titles the scenes had when Pango's 96 dpi made "9" that size,
 # so timings stay comparable across that change.
 FONT_FAMILY, FONT_POINTS = "DejaVu Sans", 12
@@ -28,7 +37,6 @@ ICON_SIZE = 24  # facebook.svg's own width and height, which Designable draws it
 WORDS = ["Buy", "Save", "Next", "Play", "Send", "Open", "Join", "Share"]
 GRADIENTS = [("#F37335", "#FDC830"), ("#2193B0", "#6DD5ED"), ("#5B2A86", "#A10FFF"), ("#FF5F6D", "#FFC371"),
              ("#11998E", "#38EF7D"), ("#3B5998", "#8B9DC3"), ("#EE0979", "#FF6A00"), ("#E0EAFC", "#A8C0E8")]
-BORDERS = ["#1C1C1E", "#FFFFFF", "#3B5998", "#D70015", "#5B2A86"]
 TITLE_COLORS = ["#FFFFFF", "#FFFFFF", "#FFFFFF", "#1C1C1E"]
 RADII = [4, 8, 16]
 BORDER_WIDTHS = [1, 2]
@@ -46,7 +54,6 @@ class Button:
     gradient: tuple
     radius: float
     border_width: float
-    border_color: str
     has_icon: bool
 
 
@@ -56,11 +63,66 @@ class Scene:
     width: float
     height: float
     buttons: tuple
+    background: str = BACKGROUND
+    edge: str = EDGE  # the theme colour's value
 
     def with_first_title(self, title):
         """The same scene with the first button retitled: an edit the preview must redraw."""
         first = dataclasses.replace(self.buttons[0], title=title)
         return dataclasses.replace(self, buttons=(first,) + self.buttons[1:])
+
+    def edited(self, kind, number):
+        """The scene after the `number`-th save (from 1) of `kind`: "view" retitles the first button
+        ("Edit N"), "theme" and "background" switch the theme colour or the canvas background to
+        the other of their two values, so each save changes what the last one drew."""
+        if kind == "view":
+            return self.with_first_title(f"Edit {number}")
+        if kind == "theme":
+            return dataclasses.replace(self, edge=EDGE_EDITED if self.edge == EDGE else EDGE)
+        if kind == "background":
+            return dataclasses.replace(self, background=BACKGROUND_EDITED if self.background == BACKGROUND else BACKGROUND)
+        raise ValueError(f"no edit kind {kind!r}")
+
+
+def button_rect(button):
+    return button.x, button.y, button.width, button.height
+
+
+def title_band(rect):
+    """A 4-point band across the middle of a button's rectangle (x, y, w, h): through its title, so
+    it changes when the title or the button's look does, yet small, so that reading it often
+    costs the X server and the preview little."""
+    x, y, width, height = rect
+    return x, y + height / 2 - 2, width, 4
+
+
+def border_strip(button):
+    """The straight part of the button's top border, the corners left out: theme-coloured pixels."""
+    inset = max(button.radius, button.border_width) + 1
+    return button.x + inset, button.y, button.width - 2 * inset, button.border_width
+
+
+def gap_square(button):
+    """A 4-point square of background in the gap right of the button (the canvas's margin after the
+    last button of a row), clear of the anti-aliased edges."""
+    return button.x + button.width + 2, button.y + button.height / 2 - 2, GAP - 4, 4
+
+
+def watched_regions(scene, kind):
+    """What a save of `kind` must change, as a function of the preview's window geometry (an object
+    whose `pixels(rect)` is None for a rect not wholly in the window): the first button's title
+    band for a one-view edit; for the theme colour and the background, a border strip or a gap
+    beside the first button and beside the last button the window shows, so that the save counts
+    as on screen only once both ends of what it restyles have changed."""
+    first = scene.buttons[0]
+    if kind == "view":
+        return lambda geometry: [title_band(button_rect(first))]
+    part = border_strip if kind == "theme" else gap_square
+
+    def regions(geometry):
+        last = next((b for b in reversed(scene.buttons) if geometry.pixels(part(b)) is not None), first)
+        return [part(first)] + ([part(last)] if last is not first else [])
+    return regions
 
 
 def make_scene(count):
@@ -76,7 +138,6 @@ def make_scene(count):
             gradient=GRADIENTS[index % len(GRADIENTS)],
             radius=RADII[index % len(RADII)],
             border_width=BORDER_WIDTHS[(index // 3) % len(BORDER_WIDTHS)],
-            border_color=BORDERS[index % len(BORDERS)],
             has_icon=index % 4 == 0))
     columns = min(count, COLUMNS)
     rows = -(-count // COLUMNS)
@@ -94,7 +155,8 @@ def font_description():
 
 def style_text(scene):
     lines = [f"# {len(scene.buttons)} FancyButtons for the Designable benchmark (generated by bench/scenes.py).",
-             f'canvas: {{size: [{number(scene.width)}, {number(scene.height)}], background: "{BACKGROUND}"}}',
+             f'canvas: {{size: [{number(scene.width)}, {number(scene.height)}], background: "{scene.background}"}}',
+             f'theme: {{colors: {{{THEME_COLOR}: "{scene.edge}"}}}}',
              "views:"]
     for button in scene.buttons:
         fields = [
@@ -108,7 +170,7 @@ def style_text(scene):
             f'gradientColor2: "{button.gradient[1]}"',
             f"cornerRadius: {number(button.radius)}",
             f"borderWidth: {number(button.border_width)}",
-            f'borderColor: "{button.border_color}"',
+            f"borderColor: {THEME_COLOR}",
         ]
         if button.has_icon:
             fields += [f"image: {ICON_NAME}", "imageRendering: template", f'tintColor: "{TINT}"']
@@ -120,12 +182,12 @@ def style_text(scene):
 
 def floor_text(scene, icon_path):
     """Header lines, then one tab-separated line per button with the title last."""
-    lines = [f"canvas\t{number(scene.width)}\t{number(scene.height)}\t{BACKGROUND}",
+    lines = [f"canvas\t{number(scene.width)}\t{number(scene.height)}\t{scene.background}",
              f"font\t{font_description()}",
              f"icon\t{icon_path}\t{TINT}"]
     for b in scene.buttons:
         lines.append("\t".join(["button", number(b.x), number(b.y), number(b.width), number(b.height),
-                                number(b.radius), number(b.border_width), b.border_color,
+                                number(b.radius), number(b.border_width), scene.edge,
                                 b.gradient[0], b.gradient[1], b.title_color, "1" if b.has_icon else "0", b.title]))
     return "\n".join(lines) + "\n"
 
@@ -135,43 +197,45 @@ def floor_text(scene, icon_path):
 def svg_text(scene, icon_path, metrics):
     """The scene as SVG. `metrics` maps each title to Pango's (width, height, baseline) in points,
     measured by the C floor exactly as Designable measures: SVG cannot centre an icon and a title
-    as one group without knowing the title's width."""
+    as one group without knowing the title's width.
+
+    Each button is its rounded-rectangle path filled with the gradient, then the icon, the title
+    and the border ring: the same shapes Designable and the floor fill, and nothing more. No
+    clip-path group: the icon and the title lie inside the rounded rectangle, so a clip would
+    change no pixel and would only make rsvg-convert render each button through an offscreen
+    group, a cost the others do not pay."""
     icon = icon_symbol(icon_path)
     gradient_ids = {pair: f"g{index}" for index, pair in enumerate(GRADIENTS)}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
            f'width="{number(scene.width)}" height="{number(scene.height)}" '
            f'viewBox="0 0 {number(scene.width)} {number(scene.height)}">',
            "<defs>", icon]
-    # objectBoundingBox units run each gradient from the left edge of the rect it fills to its right edge.
+    # objectBoundingBox units run each gradient from the left edge of the shape it fills (the
+    # rounded rectangle, whose box is the button's) to its right edge.
     for (first, second), identifier in gradient_ids.items():
         out.append(f'<linearGradient id="{identifier}" x1="0" y1="0" x2="1" y2="0">'
                    f'<stop offset="0" stop-color="{first}"/><stop offset="1" stop-color="{second}"/></linearGradient>')
-    for index, b in enumerate(scene.buttons):
-        out.append(f'<clipPath id="c{index}"><path d="{rounded_rect_path(b.x, b.y, b.width, b.height, b.radius)}"/></clipPath>')
     out.append("</defs>")
-    out.append(f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>')
+    out.append(f'<rect width="100%" height="100%" fill="{scene.background}"/>')
     font_pixels = FONT_POINTS  # Designable's points are pixels at 1x, as SVG user units (CSS pixels) are.
-    for index, b in enumerate(scene.buttons):
+    for b in scene.buttons:
         width, height, baseline = metrics[b.title]
         icon_width = ICON_SIZE if b.has_icon else 0
         left = b.x + b.width / 2 - (icon_width + width) / 2
         middle = b.y + b.height / 2
-        out.append(f'<g clip-path="url(#c{index})">')
-        out.append(f'<rect x="{number(b.x)}" y="{number(b.y)}" width="{number(b.width)}" height="{number(b.height)}" '
-                   f'fill="url(#{gradient_ids[b.gradient]})"/>')
+        outline = rounded_rect_path(b.x, b.y, b.width, b.height, b.radius)
+        out.append(f'<path fill="url(#{gradient_ids[b.gradient]})" d="{outline}"/>')
         if b.has_icon:
             out.append(f'<use xlink:href="#icon" x="{number(left)}" y="{number(middle - ICON_SIZE / 2)}" '
                        f'width="{ICON_SIZE}" height="{ICON_SIZE}" fill="{TINT}"/>')
         out.append(f'<text x="{number(left + icon_width)}" y="{number(middle - height / 2 + baseline)}" '
                    f'font-family="{FONT_FAMILY}" font-size="{number(font_pixels)}" fill="{b.title_color}">'
                    f'{escape(b.title)}</text>')
-        out.append("</g>")
         # The border inside the bounds: the rounded rectangle minus the one inset by its width.
         inset = min(b.border_width, b.width / 2, b.height / 2)
-        ring = (rounded_rect_path(b.x, b.y, b.width, b.height, b.radius) + " "
-                + rounded_rect_path(b.x + inset, b.y + inset, b.width - 2 * inset, b.height - 2 * inset,
-                                    max(0, b.radius - inset)))
-        out.append(f'<path fill-rule="evenodd" fill="{b.border_color}" d="{ring}"/>')
+        ring = (outline + " " + rounded_rect_path(b.x + inset, b.y + inset, b.width - 2 * inset, b.height - 2 * inset,
+                                                  max(0, b.radius - inset)))
+        out.append(f'<path fill-rule="evenodd" fill="{scene.edge}" d="{ring}"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -21,3 +21,12 @@ def percentile(values, p):
         return None
     rank = -(-p * len(ordered) // 100)  # ceil(p/100 * n) without floating error for whole p
     return ordered[min(len(ordered) - 1, max(0, int(rank) - 1))]
+
+
+def rounds(values):
+    """(median, lowest, highest) of per-round values: the figure a table reports and its spread.
+    Nones (a round that measured nothing) are left out; all Nones give (None, None, None)."""
+    present = [value for value in values if value is not None]
+    if not present:
+        return None, None, None
+    return median(present), min(present), max(present)

@@ -1,4 +1,4 @@
-"""The programs and libraries the benchmark needs, and building its two C helpers (floor.c, pixeldiff.c)."""
+"""The programs and libraries the benchmark needs, and building its C helpers (floor.c, pixeldiff.c, pixelwatch.c)."""
 
 import os
 import shutil
@@ -32,8 +32,10 @@ def compiler():
 
 def build(source, output, packages):
     """Compiles one C file with -O2; the flags come from pkg-config so any distribution's paths work."""
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", *packages],
-                           capture_output=True, text=True, check=True, timeout=60).stdout.split()
+    found = subprocess.run(["pkg-config", "--cflags", "--libs", *packages], capture_output=True, text=True, timeout=60)
+    if found.returncode != 0:
+        raise RuntimeError(f"{os.path.basename(source)} needs {', '.join(packages)}: {found.stderr.strip()} (run `make deps`)")
+    flags = found.stdout.split()
     subprocess.run([compiler(), "-O2", "-o", output, source, *flags], check=True, timeout=300)
     return output
 
