@@ -7,7 +7,7 @@ BIN        := .build/release/designable
 # JSON Schema validator the schema test checks `designable schema` with, and what the tests read
 # the outputs back with: rsvg-convert and poppler's pdftoppm (SVG and PDF), man, bash and zsh.
 # libxtst-dev: the benchmark's bench/pixelwatch.c presses buttons through XTEST.
-PACKAGES   := pkg-config libdeflate-dev libx11-dev libxext-dev libxtst-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
+PACKAGES   := pkg-config libdeflate-dev libisal-dev libx11-dev libxext-dev libxtst-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
               fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin \
               python3-jsonschema poppler-utils man-db zsh
 # Where `make install` puts the program, its icons, its manual and its shell completions.

@@ -14,12 +14,13 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext", providers: [.apt(["libx11-dev", "libxext-dev"])]),
         // libFuzzer's driver, declared only: -sanitize=fuzzer links it, for `make fuzz` alone.
         .systemLibrary(name: "CFuzzer"),
 
         // MARK: - Designable
-        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CDeflate"]),
+        .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CDeflate", "CISAL"]),
         .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
         .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
         // The libFuzzer harness. `make fuzz` builds it with -sanitize=fuzzer,address and

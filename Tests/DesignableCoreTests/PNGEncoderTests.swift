@@ -5,11 +5,12 @@ import XCTest
 
 /// The PNG encoder read back by an independent decoder (Cairo's, through libpng): the opaque RGB
 /// path and the translucent RGBA one, whose premultiplied pixels must survive unpremultiplying,
-/// each row filter the encoder chooses, and odd widths.
-/// The file's own structure (chunk CRCs, each row's filter byte) is read with libdeflate.
+/// each row filter the encoder chooses, odd widths, and the rows deflated in bands at once.
+/// The file's own structure (chunk CRCs, each row's filter byte, the zlib stream's Adler-32) is
+/// read with libdeflate.
 final class PNGEncoderTests: XCTestCase {
-    private func roundTrip(_ surface: ImageSurface) throws -> (bytes: [UInt8], decoded: ImageSurface) {
-        let bytes = try PNGEncoder.encode(surface)
+    private func roundTrip(_ surface: ImageSurface, level: UInt32 = 1, bands: Int? = nil) throws -> (bytes: [UInt8], decoded: ImageSurface) {
+        let bytes = try PNGEncoder.encode(surface, level: level, bands: bands)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("designable-png-\(getpid())-\(UUID().uuidString).png").path
         defer { unlink(path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -50,8 +51,7 @@ final class PNGEncoderTests: XCTestCase {
 
     // MARK: - Row filters
 
-    /// Rows unlike the one above are sent unfiltered, and so are repeated rows while deflate can
-    /// still reach the row above; each round trips exactly.
+    /// Rows of at most 8 KiB are sent unfiltered, repeated or not; each round trips exactly.
     func testNarrowImagesSendEveryRowUnfiltered() throws {
         let surface = try image(width: 41, rows: [1, 1, 2, 3, 3, 3, 1])
         let (bytes, decoded) = try roundTrip(surface)
@@ -59,17 +59,73 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 0), 0)
     }
 
-    /// A row wider than deflate's 32 KiB window that repeats the one above is sent as Up's
-    /// zeros, opaque or not; the rows between stay unfiltered.
-    func testWideRepeatedRowsAreSentAsUp() throws {
+    /// Wider rows are sent as Up after the first, a repeated row as Up's zeros, opaque or not.
+    func testWideRowsAreSentAsUp() throws {
         for alpha in [255, 128] as [UInt32] {
-            let width = 11_000 // 33,000 bytes of RGB, 44,000 of RGBA
-            let surface = try image(width: width, rows: [1, 1, 1, 2, 3, 3], alpha: alpha)
+            let width = 2_800 // 8,400 bytes of RGB, 11,200 of RGBA
+            let rows = [1, 1, 1, 2, 3, 3]
+            let surface = try image(width: width, rows: rows, alpha: alpha)
             let (bytes, decoded) = try roundTrip(surface)
             XCTAssertEqual(colourType(bytes), alpha == 255 ? 2 : 6)
-            XCTAssertEqual(try rowFilters(bytes, rowBytes: width * (alpha == 255 ? 3 : 4)), [0, 2, 2, 0, 0, 2], "alpha \(alpha)")
+            let rowBytes = width * (alpha == 255 ? 3 : 4)
+            XCTAssertEqual(try rowFilters(bytes, rowBytes: rowBytes), [0, 2, 2, 2, 2, 2], "alpha \(alpha)")
+            let inflated = try self.inflated(bytes, rowBytes: rowBytes)
+            for y in 1..<rows.count where rows[y] == rows[y - 1] {
+                XCTAssertTrue(inflated[(y * (rowBytes + 1) + 1)..<((y + 1) * (rowBytes + 1))].allSatisfy { $0 == 0 }, "row \(y) alpha \(alpha)")
+            }
             XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: alpha == 255 ? 0 : 1), 0, "alpha \(alpha)")
         }
+    }
+
+    // MARK: - Bands
+
+    /// Rows deflated in bands (each its own deflate stream, joined by sync flushes, under one
+    /// Adler-32) decode to the same pixels, whatever the band count: bands that begin on a
+    /// repeated row, on the first of a run, bands of one row, narrow rows and Up rows, RGB and RGBA.
+    func testBandsRoundTripAtEveryBoundary() throws {
+        let rows = [0, 0, 0, 1, 1, 2, 2, 2, 2, 3, 4, 4, 4]
+        for width in [37, 2_800] {
+            for alpha in [255, 90] as [UInt32] {
+                let surface = try image(width: width, rows: rows, alpha: alpha)
+                let rowBytes = width * (alpha == 255 ? 3 : 4)
+                var first: [UInt8]?
+                for bands in [1, 2, 3, 4, 5, 7, rows.count, 40] {
+                    let (bytes, decoded) = try roundTrip(surface, bands: bands)
+                    let what = "width \(width) alpha \(alpha) bands \(bands)"
+                    XCTAssertEqual(colourType(bytes), alpha == 255 ? 2 : 6, what)
+                    // The rows deflated are the same at any band count; only the streams differ.
+                    let inflated = try self.inflated(bytes, rowBytes: rowBytes)
+                    if let first { XCTAssertEqual(inflated, first, what) } else { first = inflated }
+                    XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: alpha == 255 ? 0 : 1), 0, what)
+                }
+            }
+        }
+    }
+
+    /// A translucent pixel in the last band alone still makes every band RGBA.
+    func testATranslucentPixelInOneBandMakesEveryBandRGBA() throws {
+        let surface = try image(width: 3_000, rows: Array(0..<60))
+        let pixels = surface.data!.assumingMemoryBound(to: UInt32.self)
+        pixels[surface.stride / 4 * 59 + 7] = 0x8040_2010
+        surface.markDirty()
+        for bands in [1, 2, 3] {
+            let (bytes, decoded) = try roundTrip(surface, bands: bands)
+            XCTAssertEqual(colourType(bytes), 6)
+            XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 1), 0, "bands \(bands)")
+        }
+    }
+
+    /// Every ISA-L level writes a stream that decodes, and a level beyond them is an error.
+    func testEveryLevelRoundTrips() throws {
+        let surface = try image(width: 3_000, rows: (0..<40).map { $0 / 3 })
+        for level in 0...3 as ClosedRange<UInt32> {
+            for bands in [1, 3] {
+                let (bytes, decoded) = try roundTrip(surface, level: level, bands: bands)
+                XCTAssertEqual(try rowFilters(bytes, rowBytes: 9_000).count, 40)
+                XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 0), 0, "level \(level) bands \(bands)")
+            }
+        }
+        XCTAssertThrowsError(try PNGEncoder.encode(surface, level: 4))
     }
 
     /// Widths whose rows are not a multiple of anything, one row, one pixel, and taller images.
@@ -136,8 +192,14 @@ final class PNGEncoderTests: XCTestCase {
         return surface
     }
 
-    /// Each row's filter byte, from the inflated IDAT data; checks every chunk's CRC on the way.
+    /// Each row's filter byte, from the inflated IDAT data.
     private func rowFilters(_ png: [UInt8], rowBytes: Int) throws -> [UInt8] {
+        let inflated = try self.inflated(png, rowBytes: rowBytes)
+        return (0..<inflated.count / (rowBytes + 1)).map { inflated[$0 * (rowBytes + 1)] }
+    }
+
+    /// The IDAT data inflated (libdeflate checks its Adler-32); checks every chunk's CRC on the way.
+    private func inflated(_ png: [UInt8], rowBytes: Int) throws -> [UInt8] {
         var offset = 8, idat: [UInt8] = []
         var height = 0
         while offset + 12 <= png.count {
@@ -160,7 +222,7 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertEqual(result, LIBDEFLATE_SUCCESS)
         XCTAssertEqual(written, inflated.count)
-        return (0..<height).map { inflated[$0 * (rowBytes + 1)] }
+        return inflated
     }
 
     /// How many pixels of `decoded` stray from `surface` by more than `channels` (of 255) in a channel.
