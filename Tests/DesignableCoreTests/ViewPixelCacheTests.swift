@@ -97,6 +97,18 @@ final class ViewPixelCacheTests: XCTestCase {
         XCTAssertEqual(cache.count, document.views.count)
     }
 
+    func testAnEditedViewsPixelsGoWithItsOldDocument() throws {
+        let text = buttonsScene(count: 20, plain: true)
+        let renderer = Renderer(), cache = ViewPixelCache()
+        var document = try load(text)
+        for _ in 0..<2 { _ = try frame(document, layout: renderer.layout(document), scale: 1, renderer: renderer, cache: cache) }
+        let bytes = cache.bytes
+        document = try load(try replacing("\"Save 2\"", with: "\"Edited 2\"", in: text), reusing: document)
+        _ = try frame(document, layout: renderer.layout(document), scale: 1, renderer: renderer, cache: cache)
+        XCTAssertEqual(cache.count, document.views.count - 1, "the edited view is seen once, its old pixels dropped")
+        XCTAssertLessThan(cache.bytes, bytes)
+    }
+
     // MARK: - Helpers
 
     /// A save that replaces `old` with `new` in the file, and whether views around the change are

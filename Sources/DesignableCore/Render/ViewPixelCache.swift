@@ -49,20 +49,28 @@ public final class ViewPixelCache {
     }
 
     /// One view's pixels, or the note that it was seen once; linked from the most recently used
-    /// (`newest`) to the least (`oldest`), the next to go.
-    private struct Entry {
-        var key: Key
-        /// The component the key names, to tell it from a later one at the same address.
-        weak var component: Component?
+    /// (`newest`) to the least (`oldest`), the next to go. A class: walking the entries must not
+    /// copy each one's weak and strong references.
+    private final class Entry {
+        let key: Key
+        /// The component the key names, held so that no other can take its address while the
+        /// entry lives; when nothing else holds it, its view has changed or gone.
+        var component: Component
         /// Nil until the view is drawn a second time unchanged.
         var surface: ImageSurface?
         /// The surface's top-left from the frame's top-left pixel.
         var offsetX = 0, offsetY = 0
         var cost = ViewPixelCache.entryCost
         var newer = -1, older = -1
+
+        init(key: Key, component: Component) {
+            self.key = key
+            self.component = component
+        }
     }
 
-    private var entries: [Entry] = []
+    /// The entries by slot; a removed one leaves nil, its slot to be reused.
+    private var entries: [Entry?] = []
     private var unused: [Int] = []
     private var slots: [Key: Int] = [:]
     private var newest = -1, oldest = -1
@@ -117,23 +125,23 @@ public final class ViewPixelCache {
         let key = Key(component: ObjectIdentifier(component), size: frame.size, phaseX: fx - ix, phaseY: fy - iy,
                       appearance: appearance, direction: direction)
         let (pixelX, pixelY) = (Int(ix), Int(iy))
-        if let slot = slots[key], entries[slot].component === component {
+        // The entry holds its component: no other can have been made at its address since.
+        if let slot = slots[key], let entry = entries[slot] {
             touch(slot)
-            if let surface = entries[slot].surface {
+            if let surface = entry.surface {
                 hits += 1
-                return (surface, pixelX + entries[slot].offsetX, pixelY + entries[slot].offsetY)
+                return (surface, pixelX + entry.offsetX, pixelY + entry.offsetY)
             }
             // Seen before, unchanged since: it is likely to be asked for again.
-            return keep(slot, bounds: bounds, pixelX: pixelX, pixelY: pixelY, appearance: appearance, draw: draw)
+            return keep(entry, in: slot, bounds: bounds, pixelX: pixelX, pixelY: pixelY, appearance: appearance, draw: draw)
         }
         guard Self.bytes(of: Self.pixels(covering: bounds, scale: scale)) <= entryLimit else { return nil }
-        if let stale = slots[key] { remove(stale) }
         insert(Entry(key: key, component: component))
         return nil
     }
 
-    /// Draws the view of entry `slot` onto a new surface and keeps it, making room as needed.
-    private func keep(_ slot: Int, bounds: Rect, pixelX: Int, pixelY: Int, appearance: Appearance,
+    /// Draws the view of `entry` (in `slot`) onto a new surface and keeps it, making room as needed.
+    private func keep(_ entry: Entry, in slot: Int, bounds: Rect, pixelX: Int, pixelY: Int, appearance: Appearance,
                       draw: (DrawingContext) -> Void) -> (surface: ImageSurface, x: Int, y: Int)? {
         guard let scale else { return nil }
         let area = Self.pixels(covering: bounds, scale: scale)
@@ -146,10 +154,10 @@ public final class ViewPixelCache {
         draw(context)
         guard (try? context.check("drawing a view to keep")) != nil else { return nil }
         // The entry is the newest: making room drops others first, and it fits within the limit.
-        entries[slot].surface = surface
-        (entries[slot].offsetX, entries[slot].offsetY) = (area.x - pixelX, area.y - pixelY)
-        bytes += cost - entries[slot].cost
-        entries[slot].cost = cost
+        entry.surface = surface
+        (entry.offsetX, entry.offsetY) = (area.x - pixelX, area.y - pixelY)
+        bytes += cost - entry.cost
+        entry.cost = cost
         count += 1
         evict(keeping: slot)
         return (surface, area.x, area.y)
@@ -203,36 +211,36 @@ public final class ViewPixelCache {
     }
 
     private func link(_ slot: Int) {
-        entries[slot].older = newest
-        entries[slot].newer = -1
-        if newest != -1 { entries[newest].newer = slot }
+        entries[slot]!.older = newest
+        entries[slot]!.newer = -1
+        if newest != -1 { entries[newest]!.newer = slot }
         newest = slot
         if oldest == -1 { oldest = slot }
     }
 
     private func unlink(_ slot: Int) {
-        let (newer, older) = (entries[slot].newer, entries[slot].older)
-        if newer != -1 { entries[newer].older = older } else { newest = older }
-        if older != -1 { entries[older].newer = newer } else { oldest = newer }
+        let (newer, older) = (entries[slot]!.newer, entries[slot]!.older)
+        if newer != -1 { entries[newer]!.older = older } else { newest = older }
+        if older != -1 { entries[older]!.newer = newer } else { oldest = newer }
     }
 
     private func remove(_ slot: Int) {
         unlink(slot)
-        bytes -= entries[slot].cost
-        if entries[slot].surface != nil { count -= 1 }
-        slots[entries[slot].key] = nil
-        // The slot keeps no pixels or component while it waits to be reused.
-        entries[slot] = Entry(key: entries[slot].key, component: nil)
-        entries[slot].cost = 0
+        let entry = entries[slot]!
+        bytes -= entry.cost
+        if entry.surface != nil { count -= 1 }
+        slots[entry.key] = nil
+        entries[slot] = nil
         unused.append(slot)
     }
 
-    /// Drops the entries of components no document holds any more: their views changed.
+    /// Drops the entries of components nothing else holds any more: their views changed or went.
     private func dropForgotten() {
         var slot = oldest
         while slot != -1 {
-            let newer = entries[slot].newer
-            if entries[slot].component == nil { remove(slot) }
+            let (entry, newer) = (entries[slot]!, entries[slot]!.newer)
+            // A plain look at the count: a weak reference's load would cost more than the rest of a small redraw.
+            if isKnownUniquelyReferenced(&entry.component) { remove(slot) }
             slot = newer
         }
     }
@@ -244,8 +252,9 @@ public final class ViewPixelCache {
         var found: [Component] = []
         var slot = oldest
         while slot != -1 {
-            if entries[slot].surface != nil, let component = entries[slot].component { found.append(component) }
-            slot = entries[slot].newer
+            let entry = entries[slot]!
+            if entry.surface != nil { found.append(entry.component) }
+            slot = entry.newer
         }
         return found
     }
