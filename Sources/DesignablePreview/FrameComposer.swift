@@ -22,6 +22,9 @@ final class FrameComposer {
     /// `u`: the accessibility audit's findings marked on the views.
     var showsAudit = false
     let audit = AuditMarkers()
+    /// The pixels of views drawn unchanged before, composited when only what is around them
+    /// changed (the background, a neighbour, a scroll). The variants grid draws without it.
+    let viewPixels = ViewPixelCache()
     /// Whether anything is drawn over the views besides the focus ring: such marks may reach past
     /// a view's coverage, so a change then redraws the whole canvas.
     var showsOverlays: Bool { showsOutlines || showsAudit }
@@ -123,7 +126,7 @@ final class FrameComposer {
                 }
             }
             renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
-                          overlay: overlay)
+                          cache: viewPixels, overlay: overlay)
         }
         if translucent {
             cairo_pop_group_to_source(context.pointer)

@@ -290,6 +290,25 @@ public final class DrawingContext {
         restore()
     }
 
+    /// The current transform, to composite in it later (`composite(_:x:y:in:)`).
+    var transform: cairo_matrix_t {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        return matrix
+    }
+
+    /// Composites `surface` over what is there with its top-left at (`x`, `y`) of `space`, a
+    /// transform taken earlier whose units are pixels: whole pixels, so its pixels are put down
+    /// as they are, unfiltered, within the current clip.
+    func composite(_ surface: ImageSurface, x: Int, y: Int, in space: cairo_matrix_t) {
+        cairo_save(pointer)
+        var space = space
+        cairo_set_matrix(pointer, &space)
+        cairo_set_source_surface(pointer, surface.pointer, Double(x), Double(y))
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+
     /// Fills `color` through the alpha of `surface` (a template image).
     public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, color: Color) {
         save()

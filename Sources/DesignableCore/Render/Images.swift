@@ -153,6 +153,9 @@ public final class ImageCache {
     private var entries: [String: Entry] = [:]
     private var rasters: [RasterKey: ImageSurface] = [:]
 
+    /// Counts the files forgotten: pixels drawn from an image (a view's, kept) are stale once it changes.
+    public private(set) var generation = 0
+
     public init() {}
 
     /// Forgets any file whose identity (inode, size, mtime) changed since it was decoded.
@@ -163,6 +166,7 @@ public final class ImageCache {
     }
 
     public func forget(_ path: String) {
+        generation += 1
         entries[path] = nil
         rasters = rasters.filter { $0.key.path != path }
     }

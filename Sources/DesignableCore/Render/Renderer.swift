@@ -140,9 +140,13 @@ public final class Renderer {
 
     /// Draws the canvas onto `context`, which maps pixels 1:1; only inside `damage` (points) when
     /// given, repainting the background there first, so a state change redraws just its view;
-    /// only view `only` when given.
+    /// only view `only` when given. With `cache`, a view drawn unchanged before is composited from
+    /// the pixels it keeps (and kept the second time it is drawn): pixels within rounding of
+    /// drawing it, since a premultiplied layer put down over the background rounds differently
+    /// from drawing over it.
     public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
-                     states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, overlay: ((Painter) -> Void)? = nil) {
+                     states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, cache: ViewPixelCache? = nil,
+                     overlay: ((Painter) -> Void)? = nil) {
         context.appearance = appearance
         painter.layoutDirection = layoutDirection
         context.save()
@@ -152,24 +156,39 @@ public final class Renderer {
             context.clip()
         }
         context.clear(to: document.canvas.background)
+        // Kept pixels go down in whole pixels of this space, where the canvas's own pixels are.
+        let pixelSpace = context.transform
         context.scale(scale)
+        // A view drawn for the audit hands its text over instead of drawing it: nothing to keep.
+        let cache = painter.textObserver == nil ? cache : nil
+        cache?.prepare(for: document, scale: scale, painter: painter)
         // Worked on as a local, so its arrays are updated in place without a check per view.
         var memo = CoverageMemo()
         swap(&memo, &covered)
         defer { swap(&memo, &covered) }
-        if damage != nil { memo.prepare(for: document, layout: layout) }
+        let measures = damage != nil || cache != nil
+        if measures { memo.prepare(for: document, layout: layout) }
+        let (appearance, direction, painter) = (appearance, layoutDirection, painter)
         painter.drawing(on: context, scale: scale) {
             let views = document.views
             for index in views.indices where only == nil || index == only {
                 let frame = layout.frames[index]
                 let state = states(index)
-                if let damage {
-                    // Views are touched only when drawn or newly measured: retaining each of
-                    // thousands to skip it would cost more than the drawing.
-                    let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
-                    if !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
+                guard measures else {
+                    views[index].component(in: state).draw(in: frame, with: painter)
+                    continue
                 }
-                views[index].component(in: state).draw(in: frame, with: painter)
+                // Views are touched only when drawn or newly measured: retaining each of
+                // thousands to skip it would cost more than the drawing.
+                let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
+                if let damage, !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
+                let component = views[index].component(in: state)
+                if let kept = cache?.pixels(of: component, in: frame, covering: covered, appearance: appearance, direction: direction,
+                                            draw: { on in painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) } }) {
+                    context.composite(kept.surface, x: kept.x, y: kept.y, in: pixelSpace)
+                } else {
+                    component.draw(in: frame, with: painter)
+                }
             }
             overlay?(painter)
         }
