@@ -161,7 +161,7 @@ public final class Renderer {
         context.scale(scale)
         // A view drawn for the audit hands its text over instead of drawing it: nothing to keep.
         let cache = painter.textObserver == nil ? cache : nil
-        cache?.prepare(for: document, scale: scale, painter: painter)
+        cache?.prepare(scale: scale, painter: painter)
         // Worked on as a local, so its arrays are updated in place without a check per view.
         var memo = CoverageMemo()
         swap(&memo, &covered)
