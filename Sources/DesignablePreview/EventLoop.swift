@@ -71,7 +71,7 @@ final class EventLoop {
 
     /// The window size for the document's natural canvas at `scale` (see `Viewport.windowSize`).
     static func preferredSize(for session: PreviewSession, scale: Double, display: XDisplay) -> (width: Int, height: Int) {
-        let canvas = session.document.map { session.renderer.layout($0).canvasSize }
+        let canvas = session.document.map { session.renderer.layout($0).canvasSize } ?? session.naturalCanvasSize
         return Viewport.windowSize(for: canvas, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
     }
 
@@ -181,6 +181,9 @@ final class EventLoop {
             } else if laidOut {
                 frames.fullRedraw = true
             }
+        } else if session.remote != nil, let layout = session.layout {
+            // The worker's canvas: laid out there, drawn whole at its own size.
+            viewport.setCanvasSize(layout.canvasSize)
         }
         let buffer: SharedMemoryImage
         do {
@@ -726,7 +729,7 @@ final class EventLoop {
         wantsLoad = nil
         deadlines.cancel(.worker)
         let what = activity.isEmpty ? "The components' worker" : activity
-        let message = "\(what) \(how); showing the last good frame until the next save"
+        let message = "\(what) \(how); the last good frame stays until the next save"
         fputs("designable: \(message)\n", stderr)
         session.workerStopped(message)
         frames.merge(Tracer.Frame(.file, started: wake))

@@ -41,7 +41,16 @@ final class WorkerClient {
         }
         var request: [Int32] = [0, 0], reply: [Int32] = [0, 0], error: [Int32] = [0, 0]
         guard pipe(&request) == 0, pipe(&reply) == 0, pipe(&error) == 0 else { return nil }
-        for fd in request + reply + error { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Above the worker's fixed numbers: a descriptor already at its target number would
+        // keep its close-on-exec flag through dup2 and vanish in the worker.
+        func raised(_ fd: Int32) -> Int32 {
+            let high = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+            close(fd)
+            return high
+        }
+        request = request.map(raised); reply = reply.map(raised); error = error.map(raised)
+        let sharedFD = fcntl(shared.fd, F_DUPFD_CLOEXEC, 10)
+        defer { close(sharedFD) }
         // The window's ends never block the event loop.
         for fd in [reply[0], error[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         var actions = posix_spawn_file_actions_t()
@@ -52,7 +61,7 @@ final class WorkerClient {
         posix_spawn_file_actions_adddup2(&actions, error[1], 2)
         posix_spawn_file_actions_adddup2(&actions, request[0], ComponentWorker.requestDescriptor)
         posix_spawn_file_actions_adddup2(&actions, reply[1], ComponentWorker.replyDescriptor)
-        posix_spawn_file_actions_adddup2(&actions, shared.fd, ComponentWorker.pixelsDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, sharedFD, ComponentWorker.pixelsDescriptor)
         let executable = ComponentToolchain.executablePathForWorker
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(ComponentWorker.commandName), nil]
         defer { argv.forEach { free($0) } }
@@ -136,7 +145,8 @@ final class WorkerClient {
             guard let marker = line.firstRange(of: "Fatal error") else { return String(line) }
             let place = line[..<marker.lowerBound].trimmingCharacters(in: ": ")
             let message = String(line[marker.lowerBound...])
-            return place.isEmpty ? message : "\(message) at \(place)"
+            // The standard library's own place (Swift/Array.swift) says nothing of the user's code.
+            return place.isEmpty || place.hasPrefix("Swift/") ? message : "\(message) at \(place)"
         }
         if final & 0x7f == 0 {
             return "exited with status \((final >> 8) & 0xff)"
