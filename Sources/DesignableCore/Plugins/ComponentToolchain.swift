@@ -92,7 +92,7 @@ public struct ComponentToolchain {
 
     /// The compiler's arguments for `sources`, making the library `output` as module `module`.
     func arguments(module: String, sources: [String], output: String) -> [String] {
-        var arguments = [swiftc, "-emit-library", "-Onone", "-g", "-parse-as-library", "-module-name", module,
+        var arguments = [swiftc, "-emit-library", "-Onone", "-parse-as-library", "-module-name", module,
                          "-I", moduleFolder, "-module-cache-path", cacheFolder + "/module-cache",
                          "-diagnostic-style", "llvm", "-no-color-diagnostics", "-o", output]
         for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
