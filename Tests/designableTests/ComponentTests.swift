@@ -94,6 +94,13 @@ final class ComponentTests: XCTestCase {
         XCTAssertTrue(schema.stdout.contains("\"Swatch\""), "the schema names the class")
     }
 
+    func testTheExampleComponentsRender() throws {
+        let output = try temporaryFolder().appendingPathComponent("components.png")
+        let run = try runDesignable(["render", "assets/examples/components.yaml", "-o", output.path], in: projectRoot, timeout: 180)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+    }
+
     func testANameClashAndACompileErrorAreFindingsAtTheirPlace() throws {
         let clash = try project(component: Self.component(name: "FancyButton"), style: Self.style.replacingOccurrences(of: "class: Swatch", with: "class: UIView"))
         let clashed = try runDesignable(["check", "style.yaml"], in: clash, timeout: 180)
