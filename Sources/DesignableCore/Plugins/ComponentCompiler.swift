@@ -83,11 +83,19 @@ public struct ComponentCompiler {
         }
         // Written under a temporary name and renamed, so another process never loads half a file.
         let partial = "\(library).\(getpid()).partial"
-        let arguments = toolchain.arguments(module: module, sources: [file.path, entry], output: partial)
-        guard let result = ChildProcess.run(arguments) else {
-            return .failed([.error("cannot run the Swift compiler \(toolchain.swiftc)", at: file.namedAt)])
+        let object = "\(library).\(getpid()).o"
+        Self.startSession(toolchain)
+        var result = ChildProcess.Result(status: 0, output: "")
+        for command in toolchain.commands(module: module, sources: [file.path, entry], object: object, output: partial) {
+            guard let ran = ChildProcess.run(command) else {
+                unlink(entry); unlink(object)
+                return .failed([.error("cannot run the Swift compiler \(command[0])", at: file.namedAt)])
+            }
+            result = ran
+            if ran.status != 0 { break }
         }
         unlink(entry)
+        unlink(object)
         guard result.status == 0 else {
             unlink(partial)
             var findings = Self.findings(in: result.output, entry: entry, file: file)
@@ -102,6 +110,19 @@ public struct ComponentCompiler {
             return .failed([.error("cannot write the component cache: \(String(cString: strerror(errno)))", at: file.namedAt)])
         }
         return .library(library, cached: false)
+    }
+
+    /// Whether this process has started a build session (see `ComponentToolchain.sessionFile`).
+    nonisolated(unsafe) private static var sessionStarted = false
+
+    /// Touches the session file once per process: the first compile checks the cached C modules
+    /// against their headers, and later ones trust them.
+    private static func startSession(_ toolchain: ComponentToolchain) {
+        guard !sessionStarted else { return }
+        sessionStarted = true
+        let fd = open(toolchain.sessionFile, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        if fd >= 0 { close(fd) }
+        utimensat(AT_FDCWD, toolchain.sessionFile, nil, 0)
     }
 
     // MARK: - Findings
