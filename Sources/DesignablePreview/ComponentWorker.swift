@@ -25,6 +25,7 @@ public enum ComponentWorker {
             fputs("designable: the component worker cannot map its shared memory\n", stderr)
             return 1
         }
+        if let (record, size) = shared.crashRecord { CrashPlace.install(record: record, size: size) }
         let loader = ComponentLoader()
         StyleLoader.componentProvider = loader
         // What runs now, for the report of a crash: the preview reads it after the worker died.

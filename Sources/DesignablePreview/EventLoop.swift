@@ -157,7 +157,9 @@ final class EventLoop {
         guard let (frame, presented) = frames.present(window: size, bufferIsCurrent: window.hasBuffer(width: size.width, height: size.height),
                                                       wake: wake, blit: { window.blit($0) }) else { return }
         tracer.record(frame, presented: presented)
-        if frame.cause == .start, let path = options.screenshotPath {
+        // A file with Swift components has no canvas at start: its screenshot waits for the
+        // worker's first frame (or failure), in `workerEvents`.
+        if frame.cause == .start, let path = options.screenshotPath, session.remote == nil {
             quit(screenshot(to: path) ? 0 : 1)
         }
     }
@@ -310,6 +312,9 @@ final class EventLoop {
         case .inspector:
             toggleInspector()
         case .outlines:
+            if session.remote != nil {
+                return flash("No outlines for Swift components yet")
+            }
             composer.showsOutlines.toggle()
             if updateInsets() { followCanvas() }
             scheduleFull(.input)
@@ -349,7 +354,7 @@ final class EventLoop {
     /// grid (within the screen) and goes back to its size after.
     private func toggleGrid() {
         if session.remote != nil {
-            return flash("The variants grid does not show Swift components yet: use render --variants")
+            return flash("No grid for Swift components: render --variants")
         }
         gridShown.toggle()
         composer.grid = nil
@@ -681,6 +686,10 @@ final class EventLoop {
                     frame.cause = .file
                     frames.merge(frame)
                     updateBanner()
+                    if options.screenshotPath != nil, session.remote?.image == nil {
+                        fputs("designable: nothing to save: \(session.path) does not load\n", stderr)
+                        quit(1)
+                    }
                 default:
                     break
                 }
@@ -690,10 +699,12 @@ final class EventLoop {
                 if session.remote?.take(from: worker.shared, width: width, height: height, stride: stride) == true {
                     frames.merge(Tracer.Frame(.file, started: loadStarted))
                     frames.fullRedraw = true
+                    if let path = options.screenshotPath { return quit(screenshot(to: path) ? 0 : 1) }
                 }
             case .renderFailed(let message):
                 workerDone()
                 fputs("designable: \(message)\n", stderr)
+                if options.screenshotPath != nil { return quit(1) }
             }
         }
         guard self.worker != nil, workerJob == nil else { return }
@@ -732,6 +743,7 @@ final class EventLoop {
         let message = "\(what) \(how); the last good frame stays until the next save"
         fputs("designable: \(message)\n", stderr)
         session.workerStopped(message)
+        if options.screenshotPath != nil { quit(1) }
         frames.merge(Tracer.Frame(.file, started: wake))
         updateBanner()
         updateTitle()

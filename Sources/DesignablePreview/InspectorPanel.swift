@@ -47,6 +47,9 @@ struct InspectorPanel {
         var y = 12.0
         painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
         y += 22
+        if session.document == nil, let remote = session.remote, !remote.views.isEmpty {
+            return drawRemote(remote, session: session, left: left, right: right, y: y, painter: painter)
+        }
         guard let document = session.document, let focus = session.focus, focus < document.views.count else {
             let message = session.document == nil ? "No document to inspect." : "No view selected."
             painter.drawText(message, font: titleFont, color: .black, at: Point(x: left, y: y))
@@ -137,6 +140,35 @@ struct InspectorPanel {
             painter.drawText(value, font: valueFont, color: row.fallback == nil ? .black : secondary,
                              at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
+        }
+    }
+
+    /// A file with Swift components: its views live in the worker, which sends their class, id,
+    /// kind and frame, not their properties (those run user code), so the panel says where the
+    /// properties are to be read.
+    private static func drawRemote(_ remote: RemoteCanvas, session: PreviewSession, left: Double, right: Double, y start: Double, painter: Painter) {
+        var y = start
+        guard let focus = session.focus, focus < remote.views.count else {
+            painter.drawText("No view selected.", font: titleFont, color: .black, at: Point(x: left, y: y))
+            painter.drawText("Press Tab or click a view.", font: detailFont, color: secondary, at: Point(x: left, y: y + 24))
+            return
+        }
+        let view = remote.views[focus]
+        painter.drawText(TextFitting.fit(view.className, font: titleFont, width: right - left, painter: painter),
+                         font: titleFont, color: .black, at: Point(x: left, y: y))
+        y += 24
+        let lines = ["View \(focus + 1) of \(remote.views.count)",
+                     view.id.map { "id: " + $0 } ?? "",
+                     "State: " + (view.isControl ? session.state(of: focus).description : "— (not a control)"),
+                     "Frame: " + rectText(view.frame),
+                     "",
+                     "This file uses Swift components, drawn in a",
+                     "separate process: its properties are not shown",
+                     "here yet. designable inspect lists them."]
+        for line in lines {
+            painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left, painter: painter),
+                             font: detailFont, color: secondary, at: Point(x: left, y: y))
+            y += 17
         }
     }
 

@@ -140,12 +140,16 @@ final class WorkerClient {
         reaped = final
         drainErrors()
         let said = String(decoding: errorText, as: UTF8.self)
+        // The user's line, from the worker's crash record (a symbolizer run: a few tens of
+        // milliseconds, once per crash).
+        let userPlace = CrashPlace.parse(shared.crashRecordText).flatMap { CrashPlace.place(ofOffset: $0.offset, inLibrary: $0.library) }
         let fatal = said.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
             // `File.swift:41: Fatal error: message` → `Fatal error: message at File.swift:41`.
             guard let marker = line.firstRange(of: "Fatal error") else { return String(line) }
             let place = line[..<marker.lowerBound].trimmingCharacters(in: ": ")
             let message = String(line[marker.lowerBound...])
             // The standard library's own place (Swift/Array.swift) says nothing of the user's code.
+            if let userPlace { return "\(message) at \(userPlace)" }
             return place.isEmpty || place.hasPrefix("Swift/") ? message : "\(message) at \(place)"
         }
         if final & 0x7f == 0 {
@@ -153,7 +157,7 @@ final class WorkerClient {
         }
         let signal = final & 0x7f
         let name = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"][Int(signal)] ?? "signal \(signal)"
-        return "crashed: " + (fatal ?? name)
+        return "crashed: " + (fatal ?? (userPlace.map { "\(name) at \($0)" } ?? name))
     }
 
     /// What user code was running, as the worker last said in the shared memory.

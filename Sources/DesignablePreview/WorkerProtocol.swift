@@ -291,14 +291,19 @@ final class MessagePipe {
 // MARK: - Shared pixels
 
 /// Shared memory both processes map: a header page whose first bytes say what user code is running
-/// (for the crash report), then the canvas's pixels. The preview makes it and sizes it; the
+/// and whose rest says where a crash happened (for the crash report), then the canvas's pixels. The preview makes it and sizes it; the
 /// worker maps what it is given. One owner per process, unmapped and closed with it.
 final class SharedPixels {
     /// Bytes before the pixels: what runs, as a NUL-terminated string.
     static let headerSize = 4096
+    /// Where in the header the crash record starts (see `CrashPlace`); the activity is before it.
+    static let crashRecordOffset = 256
     let fd: Int32
     private(set) var size = 0
     private(set) var address: UnsafeMutableRawPointer?
+    /// The header page mapped on its own, once: its address never changes as the pixels are
+    /// mapped again, so a signal handler may keep it.
+    private(set) var header: UnsafeMutableRawPointer?
 
     /// New shared memory (the preview's side): a POSIX shared memory object unlinked at once,
     /// so only the two processes' descriptors keep it, and it goes when both are closed.
@@ -319,6 +324,7 @@ final class SharedPixels {
 
     deinit {
         unmap()
+        if let header { munmap(header, Self.headerSize) }
         close(fd)
     }
 
@@ -344,6 +350,10 @@ final class SharedPixels {
         guard let mapped, mapped != MAP_FAILED else { return false }
         address = mapped
         size = total
+        if header == nil {
+            let page = mmap(nil, Self.headerSize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+            if let page, page != MAP_FAILED { header = page }
+        }
         return true
     }
 
@@ -359,14 +369,26 @@ final class SharedPixels {
     /// What user code is running now, as the worker last wrote it.
     var activity: String {
         get {
-            guard let address else { return "" }
+            guard let address = header else { return "" }
             let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: 256)
             return String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
         set {
-            guard let address else { return }
+            guard let address = header else { return }
             let bytes = Array(newValue.utf8.prefix(255)) + [0]
             bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         }
+    }
+
+    /// The crash record's room in the header: where the worker's `CrashPlace` writes.
+    var crashRecord: (address: UnsafeMutableRawPointer, size: Int)? {
+        header.map { ($0 + Self.crashRecordOffset, Self.headerSize - Self.crashRecordOffset) }
+    }
+
+    /// What the worker's crash handler wrote, "" when nothing.
+    var crashRecordText: String {
+        guard let (address, size) = crashRecord else { return "" }
+        let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        return String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
 }

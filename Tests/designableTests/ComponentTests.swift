@@ -3,8 +3,8 @@ import XCTest
 
 /// Swift components end to end: the real binary compiles a component file, loads it and draws
 /// it (`render`), keeps it compiled (the cache), refuses a built-in name and reports compile
-/// errors at their place; the preview redraws an edited component and survives one that traps,
-/// loops forever or exits.
+/// errors at their place; the preview redraws an edited component, saves it with `p` and
+/// `--screenshot`, and survives one that traps (saying the user's line), loops forever or exits.
 final class ComponentTests: XCTestCase {
     /// A component filling its bounds with `fill`, made unique by `salt` so a test compiles it
     /// afresh; `body` goes first in `drawContent`.
@@ -143,6 +143,18 @@ extension PreviewWindowTests {
         }
         try waitFor("the component drawn") { $0[centre.x, centre.y].isClose(to: red) }
 
+        // p saves the worker's canvas as render draws it; --screenshot waits for its first frame.
+        try x.focus(window, at: centre)
+        try preview.expectFrame("input") { try x.key("p") }
+        let saved = try preview.waitForLine()
+        let reference = folder + "/reference.png"
+        try render(folder + "/style.yaml", to: reference, arguments: [])
+        try assertSameImage(saved, reference, "p on a file with components, as render draws it")
+        let once = folder + "/once.png"
+        let oneShot = try PreviewProcess(["preview", folder + "/style.yaml", "--screenshot", once], display: display?.name)
+        XCTAssertEqual(try oneShot.waitForExit(timeout: 120), 0, oneShot.stderr)
+        try assertSameImage(once, reference, "--screenshot on a file with components, as render draws it")
+
         try write(ComponentTests.component(fill: "#0000FF"), to: source)
         try waitFor("the edited component") { $0[centre.x, centre.y].isClose(to: RGBImage.Pixel(hex: 0x0000FF)) }
 
@@ -154,7 +166,7 @@ extension PreviewWindowTests {
         XCTAssertTrue((0..<shot.height).contains { shot[centre.x, $0].isClose(to: RGBImage.Pixel(hex: 0x0000FF)) }, "the last frame stays")
 
         let failures = [
-            ("a trap", "let numbers = [1]; _ = numbers[fill.alpha > 0 ? 3 : 0]", "Swatch.draw crashed: Fatal error: Index out of range"),
+            ("a trap", "let numbers = [1]; _ = numbers[fill.alpha > 0 ? 3 : 0]", "Swatch.draw crashed: Fatal error: Index out of range at Swatch.swift:11"),
             ("an endless loop", "while fill.alpha > 0 {}", "Swatch.draw took longer than 2 s"),
             ("exit", "if fill.alpha > 0 { exit(3) }", "Swatch.draw exited with status 3"),
         ]
