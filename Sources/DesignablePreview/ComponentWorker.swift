@@ -105,6 +105,23 @@ public enum ComponentWorker {
         } catch {
             return .renderFailed("\(error)")
         }
-        return .rendered(width: width, height: height, stride: stride)
+        var inspected: InspectedView?
+        if let index = request.inspect, index < document.views.count, index < layout.frames.count {
+            let view = document.views[index]
+            let state = index < request.states.count ? ControlState(rawValue: request.states[index]) : .normal
+            let component = view.component(in: state)
+            var rows = PropertyRow.rows(of: component)
+            // Colours as the window's appearance draws them: the panel has no dark variant to pick.
+            for row in rows.indices { rows[row].color = rows[row].color?.resolved(for: renderer.appearance) }
+            let rectangles = component.layoutRectangles(in: layout.frames[index], with: renderer.painter).all
+            inspected = InspectedView(view: index, state: state.rawValue, rows: rows,
+                                      rectangles: Dictionary(rectangles.map { ($0.kind, $0.rect) }, uniquingKeysWith: { first, _ in first }))
+        }
+        // Every view's rectangles in its state, for `o`: the window draws them over the canvas.
+        let outlines: [ViewRectangles]? = !request.outlines ? nil : document.views.indices.map { index in
+            let state = index < request.states.count ? ControlState(rawValue: request.states[index]) : .normal
+            return index < layout.frames.count ? document.views[index].component(in: state).layoutRectangles(in: layout.frames[index], with: renderer.painter).all : []
+        }
+        return .rendered(width: width, height: height, stride: stride, inspected: inspected, outlines: outlines)
     }
 }

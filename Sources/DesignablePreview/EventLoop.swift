@@ -312,10 +312,11 @@ final class EventLoop {
         case .inspector:
             toggleInspector()
         case .outlines:
-            if session.remote != nil {
-                return flash("No outlines for Swift components yet")
-            }
             composer.showsOutlines.toggle()
+            // The worker measures a components file's rectangles: it sends them with a frame.
+            if session.remote != nil {
+                if composer.showsOutlines { requestRender() } else { session.remote?.outlines = nil }
+            }
             if updateInsets() { followCanvas() }
             scheduleFull(.input)
         case .audit:
@@ -409,7 +410,8 @@ final class EventLoop {
             // and the inspector are the window's own.
             let damage = session.takeDamage()
             guard !damage.isEmpty else { return }
-            if !damage.views.isEmpty { requestRender() }
+            // A new subject for the inspector: the worker reads its rows with the next frame.
+            if !damage.views.isEmpty || (damage.inspector && panel.isVisible && needsInspection) { requestRender() }
             scheduleFull(.input)
             return
         }
@@ -491,8 +493,15 @@ final class EventLoop {
         return true
     }
 
+    /// Whether the inspector shows a components file's view whose rows the worker has not read.
+    private var needsInspection: Bool {
+        guard let remote = session.remote, let focus = session.focus else { return false }
+        return remote.inspected.map { $0.view != focus || $0.state != session.state(of: focus).rawValue } ?? true
+    }
+
     /// Shows or hides the inspector, widening the window for it when the screen has room.
     private func toggleInspector() {
+        defer { if panel.isVisible && needsInspection { requestRender() } }
         let panelWidth = Int((InspectorPanel.width * scale).rounded())
         switch panel.toggle(panelWidth: panelWidth, windowWidth: viewport.windowWidth, screenWidth: window.display.screenWidth) {
         case .request(_, let windowWidth):
@@ -655,7 +664,8 @@ final class EventLoop {
         }
         let request = RenderRequest(scale: scale, dark: session.renderer.appearance == .dark,
                                     rightToLeft: session.renderer.layoutDirection == .rightToLeft,
-                                    states: session.remoteStates, capacity: capacity)
+                                    states: session.remoteStates, capacity: capacity, inspect: panel.isVisible ? session.focus : nil,
+                                    outlines: composer.showsOutlines)
         guard worker.send(.render(request)) else { return workerStopped(timedOut: nil) }
         workerJob = .render
         wantsRender = false
@@ -694,8 +704,10 @@ final class EventLoop {
                     break
                 }
                 updateTitle()
-            case .rendered(let width, let height, let stride):
+            case .rendered(let width, let height, let stride, let inspected, let outlines):
                 workerDone()
+                if let inspected { session.remote?.inspected = inspected }
+                session.remote?.outlines = outlines
                 if session.remote?.take(from: worker.shared, width: width, height: height, stride: stride) == true {
                     frames.merge(Tracer.Frame(.file, started: loadStarted))
                     frames.fullRedraw = true

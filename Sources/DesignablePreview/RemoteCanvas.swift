@@ -9,6 +9,10 @@ final class RemoteCanvas {
     var dependencies: Set<Dependency> = []
     /// The canvas at the window's scale, as last drawn whole.
     var image: ImageSurface?
+    /// The inspector's rows of the view it showed last, as the worker read them.
+    var inspected: InspectedView?
+    /// Every view's layout rectangles with the last frame, while `o` shows them.
+    var outlines: [ViewRectangles]?
 
     /// Copies the worker's frame out of the shared memory.
     func take(from shared: SharedPixels, width: Int, height: Int, stride: Int) -> Bool {
@@ -23,7 +27,8 @@ final class RemoteCanvas {
 }
 
 extension FrameComposer {
-    /// The worker's pixels of the canvas in `canvas` (window pixels), and the focus ring over them.
+    /// The worker's pixels of the canvas in `canvas` (window pixels), and the layout rectangles
+    /// (`o`) and the focus ring over them.
     func drawRemoteCanvas(_ image: ImageSurface, in canvas: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext) {
         let (ox, oy) = viewport.origin
         context.save()
@@ -32,11 +37,14 @@ extension FrameComposer {
         context.clip()
         cairo_set_source_surface(context.pointer, image.pointer, Double(ox), Double(oy))
         cairo_paint(context.pointer)
-        if session.focusVisible, let focus = session.focus, let remote = session.remote, focus < remote.views.count {
-            let view = remote.views[focus]
-            context.translate(Double(ox), Double(oy))
-            context.scale(viewport.scale)
-            renderer.painter.drawing(on: context, scale: viewport.scale) {
+        context.translate(Double(ox), Double(oy))
+        context.scale(viewport.scale)
+        renderer.painter.drawing(on: context, scale: viewport.scale) {
+            if showsOutlines, let outlines = session.remote?.outlines {
+                for rectangles in outlines { LayoutOutlines.draw(rectangles, painter: renderer.painter) }
+            }
+            if session.focusVisible, let focus = session.focus, let remote = session.remote, focus < remote.views.count {
+                let view = remote.views[focus]
                 renderer.painter.focusRing(around: Shape(view.frame, cornerRadius: view.cornerRadius), color: Self.ringColor)
             }
         }

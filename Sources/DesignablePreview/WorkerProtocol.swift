@@ -26,15 +26,32 @@ struct RenderRequest: Equatable {
     var states: [Int]
     /// Bytes of pixels the shared memory has room for after its header.
     var capacity: Int
+    /// The view whose inspector rows the reply brings (the inspector shows it), or nil.
+    var inspect: Int? = nil
+    /// Whether the reply brings every view's layout rectangles (`o` shows them).
+    var outlines = false
 }
 
+/// What the inspector shows of one view in one state, worked out by the worker (reading a
+/// component's properties runs user code): its rows and its layout rectangles.
+struct InspectedView: Equatable {
+    var view: Int
+    var state: Int
+    var rows: [PropertyRow]
+    var rectangles: [LayoutRectangles.Kind: Rect]
+}
+
+/// One view's layout rectangles, in the order `LayoutRectangles.all` lists them.
+typealias ViewRectangles = [(kind: LayoutRectangles.Kind, rect: Rect)]
+
 /// What the worker answers.
-enum WorkerReply: Equatable {
+enum WorkerReply {
     /// Compiling is over and user code starts running: the time limit starts now.
     case compiled
     case loaded(LoadedCanvas)
-    /// The canvas is in the shared pixels, `width`×`height` with rows `stride` bytes apart.
-    case rendered(width: Int, height: Int, stride: Int)
+    /// The canvas is in the shared pixels, `width`×`height` with rows `stride` bytes apart; the
+    /// inspected view's rows and every view's rectangles when the request asked for them.
+    case rendered(width: Int, height: Int, stride: Int, inspected: InspectedView?, outlines: [ViewRectangles]?)
     /// The canvas cannot be drawn (too large for the shared memory, say).
     case renderFailed(String)
 }
@@ -75,6 +92,32 @@ struct WireWriter {
         if let value { string(value) }
     }
     mutating func rect(_ rect: Rect) { [rect.x, rect.y, rect.width, rect.height].forEach { double($0) } }
+    /// A colour as drawn in the appearance the worker drew (the panel's swatch).
+    mutating func color(_ color: Color) { [color.red, color.green, color.blue, color.alpha].forEach { double($0) } }
+    mutating func location(_ location: SourceLocation) { string(location.file.path); int(location.line); int(location.column) }
+    mutating func inspected(_ inspected: InspectedView) {
+        int(inspected.view); int(inspected.state)
+        int(inspected.rows.count)
+        for row in inspected.rows {
+            string(row.name); string(row.label); string(row.typeName); string(row.value); string(row.help)
+            bool(row.setAt != nil); if let setAt = row.setAt { location(setAt) }
+            switch row.origin {
+            case nil: byte(0)
+            case .view?: byte(1)
+            case .stateMap(let state)?: byte(2); int(state.rawValue)
+            case .preset(let name, let state)?: byte(3); string(name); int(state?.rawValue ?? -1)
+            }
+            bool(row.color != nil); if let color = row.color { self.color(color) }
+            bool(row.fallback != nil); if let fallback = row.fallback { string(fallback.name); string(fallback.value) }
+        }
+        let kinds = LayoutRectangles.Kind.allCases
+        rectangles(kinds.compactMap { kind in inspected.rectangles[kind].map { (kind, $0) } })
+    }
+    mutating func rectangles(_ rectangles: ViewRectangles) {
+        let kinds = LayoutRectangles.Kind.allCases
+        int(rectangles.count)
+        for (kind, rect) in rectangles { int(kinds.firstIndex(of: kind)!); self.rect(rect) }
+    }
 }
 
 struct WireReader {
@@ -110,6 +153,51 @@ struct WireReader {
     mutating func rect() throws(Malformed) -> Rect {
         Rect(x: try double(), y: try double(), width: try double(), height: try double())
     }
+    mutating func color() throws(Malformed) -> Color {
+        Color(red: try double(), green: try double(), blue: try double(), alpha: try double())
+    }
+    mutating func location() throws(Malformed) -> SourceLocation {
+        let path = try string()
+        return SourceLocation(line: try int(), column: try int(), file: SourceFile(path: path))
+    }
+    mutating func count() throws(Malformed) -> Int {
+        let count = try int()
+        guard count >= 0, count < 1 << 20 else { throw Malformed() }
+        return count
+    }
+    mutating func inspected() throws(Malformed) -> InspectedView {
+        var inspected = InspectedView(view: try int(), state: try int(), rows: [], rectangles: [:])
+        for _ in 0..<(try count()) {
+            let name = try string(), label = try string(), typeName = try string(), value = try string(), help = try string()
+            let setAt = try bool() ? try location() : nil
+            let origin: ValueOrigin?
+            switch try byte() {
+            case 0: origin = nil
+            case 1: origin = .view
+            case 2: origin = .stateMap(ControlState(rawValue: try int()))
+            case 3:
+                let preset = try string(), state = try int()
+                origin = .preset(preset, state: state < 0 ? nil : ControlState(rawValue: state))
+            default: throw Malformed()
+            }
+            let color = try bool() ? try color() : nil
+            let fallback = try bool() ? PropertyRow.Fallback(name: try string(), value: try string()) : nil
+            inspected.rows.append(PropertyRow(name: name, label: label, typeName: typeName, value: value, help: help, setAt: setAt,
+                                              origin: origin, color: color, fallback: fallback))
+        }
+        for (kind, rect) in try rectangles() { inspected.rectangles[kind] = rect }
+        return inspected
+    }
+    mutating func rectangles() throws(Malformed) -> ViewRectangles {
+        let kinds = LayoutRectangles.Kind.allCases
+        var rectangles: ViewRectangles = []
+        for _ in 0..<(try count()) {
+            let kind = try int()
+            guard kind >= 0, kind < kinds.count else { throw Malformed() }
+            rectangles.append((kinds[kind], try rect()))
+        }
+        return rectangles
+    }
 }
 
 extension WorkerRequest {
@@ -121,7 +209,7 @@ extension WorkerRequest {
         case .render(let request):
             writer.byte(2); writer.double(request.scale); writer.bool(request.dark); writer.bool(request.rightToLeft)
             writer.int(request.states.count); request.states.forEach { writer.int($0) }
-            writer.int(request.capacity)
+            writer.int(request.capacity); writer.int(request.inspect ?? -1); writer.bool(request.outlines)
         }
         return writer.bytes
     }
@@ -137,7 +225,9 @@ extension WorkerRequest {
             guard count >= 0, count < 1 << 24 else { throw WireReader.Malformed() }
             var states: [Int] = []
             for _ in 0..<count { states.append(try reader.int()) }
-            self = .render(RenderRequest(scale: scale, dark: dark, rightToLeft: rtl, states: states, capacity: try reader.int()))
+            let capacity = try reader.int(), inspect = try reader.int(), outlines = try reader.bool()
+            self = .render(RenderRequest(scale: scale, dark: dark, rightToLeft: rtl, states: states, capacity: capacity,
+                                         inspect: inspect < 0 ? nil : inspect, outlines: outlines))
         default:
             throw WireReader.Malformed()
         }
@@ -169,8 +259,11 @@ extension WorkerReply {
                 writer.rect(view.frame); writer.bool(view.isControl); writer.optionalString(view.id)
                 writer.string(view.className); writer.int(view.initialState); writer.double(view.cornerRadius)
             }
-        case .rendered(let width, let height, let stride):
+        case .rendered(let width, let height, let stride, let inspected, let outlines):
             writer.byte(3); writer.int(width); writer.int(height); writer.int(stride)
+            writer.bool(inspected != nil); if let inspected { writer.inspected(inspected) }
+            writer.bool(outlines != nil)
+            if let outlines { writer.int(outlines.count); outlines.forEach { writer.rectangles($0) } }
         case .renderFailed(let message):
             writer.byte(4); writer.string(message)
         }
@@ -204,7 +297,14 @@ extension WorkerReply {
             }
             self = .loaded(canvas)
         case 3:
-            self = .rendered(width: try reader.int(), height: try reader.int(), stride: try reader.int())
+            let width = try reader.int(), height = try reader.int(), stride = try reader.int()
+            let inspected = try reader.bool() ? try reader.inspected() : nil
+            var outlines: [ViewRectangles]?
+            if try reader.bool() {
+                outlines = []
+                for _ in 0..<(try reader.count()) { outlines?.append(try reader.rectangles()) }
+            }
+            self = .rendered(width: width, height: height, stride: stride, inspected: inspected, outlines: outlines)
         case 4:
             self = .renderFailed(try reader.string())
         default:

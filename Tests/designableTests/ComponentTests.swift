@@ -4,7 +4,8 @@ import XCTest
 /// Swift components end to end: the real binary compiles a component file, loads it and draws
 /// it (`render`), keeps it compiled (the cache), refuses a built-in name and reports compile
 /// errors at their place; the preview redraws an edited component, saves it with `p` and
-/// `--screenshot`, and survives one that traps (saying the user's line), loops forever or exits.
+/// `--screenshot`, outlines and inspects it, and survives one that traps (saying the user's
+/// line), loops forever or exits.
 final class ComponentTests: XCTestCase {
     /// A component filling its bounds with `fill`, made unique by `salt` so a test compiles it
     /// afresh; `body` goes first in `drawContent`.
@@ -154,6 +155,27 @@ extension PreviewWindowTests {
         let oneShot = try PreviewProcess(["preview", folder + "/style.yaml", "--screenshot", once], display: display?.name)
         XCTAssertEqual(try oneShot.waitForExit(timeout: 120), 0, oneShot.stderr)
         try assertSameImage(once, reference, "--screenshot on a file with components, as render draws it")
+
+        // o outlines the component's frame, measured by the worker; the inspector lists its
+        // properties, which the worker reads.
+        let frameBlue = RGBImage.Pixel(hex: 0x007AFF)
+        func outlined(_ shot: RGBImage) -> Bool {
+            (17...23).contains { px in (30..<70).contains { shot[px, $0].isClose(to: frameBlue, tolerance: 40) } }
+        }
+        try x.key("o")
+        try waitFor("the outlines of a component") { outlined($0) }
+        try x.key("o")
+        try waitFor("the outlines gone") { !outlined($0) }
+        // (After them: the focus ring, in a blue near theirs, is where they were.)
+        try x.key("Tab")
+        try x.key("i")
+        try waitFor("the inspector's rows of a component") { shot in
+            // The Fill row's red swatch: only the worker's reading of the view has it.
+            shot.width > 420 && stride(from: shot.width - 420, to: shot.width, by: 2).contains { px in
+                stride(from: 100, to: min(300, shot.height), by: 2).contains { shot[px, $0].isClose(to: red) }
+            }
+        }
+        try x.key("i")
 
         try write(ComponentTests.component(fill: "#0000FF"), to: source)
         try waitFor("the edited component") { $0[centre.x, centre.y].isClose(to: RGBImage.Pixel(hex: 0x0000FF)) }
