@@ -355,7 +355,12 @@ final class EventLoop {
     /// grid (within the screen) and goes back to its size after.
     private func toggleGrid() {
         if session.remote != nil {
-            return flash("No grid for Swift components: render --variants")
+            // Said in the banner, which has room for the whole sentence, until g again or a save.
+            session.notice = session.notice == nil
+                ? "The variants grid does not show Swift components yet: designable render --variants draws it"
+                : nil
+            updateBanner()
+            return schedule(.input)
         }
         gridShown.toggle()
         composer.grid = nil

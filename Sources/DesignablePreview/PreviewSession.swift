@@ -112,6 +112,10 @@ final class PreviewSession {
 
     /// The banner the file's status calls for: its first error, else its first warning (the
     /// window shows them, not only its title), or that it is gone; nil when all is well.
+    /// What the window says of a key it cannot honour for this file (the variants grid of a
+    /// components file): in the banner, until the key is pressed again or the worker loads a save.
+    var notice: String?
+
     var banner: Banner? {
         func first(_ severity: Diagnostic.Severity, of count: Int) -> String {
             // A finding in another file (a Swift component's compile error) names that file.
@@ -122,6 +126,7 @@ final class PreviewSession {
         }
         switch status {
         case .upToDate(let warnings):
+            if let notice { return Banner(text: notice, kind: .warning) }
             return warnings == 0 ? nil : Banner(text: first(.warning, of: warnings), kind: .warning)
         case .errors(let count, _):
             return Banner(text: first(.error, of: count), kind: .error)
@@ -284,6 +289,7 @@ final class PreviewSession {
     /// carried over by id (else by place), as a reload in the window's process carries them.
     func adopt(_ canvas: LoadedCanvas) -> LoadOutcome {
         guard let remote else { return .unchanged }
+        notice = nil
         remote.dependencies = Set(canvas.dependencies)
         diagnostics = canvas.diagnostics
         guard let size = canvas.canvasSize else {

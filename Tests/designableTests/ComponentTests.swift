@@ -4,8 +4,8 @@ import XCTest
 /// Swift components end to end: the real binary compiles a component file, loads it and draws
 /// it (`render`), keeps it compiled (the cache), refuses a built-in name and reports compile
 /// errors at their place; the preview redraws an edited component, saves it with `p` and
-/// `--screenshot`, outlines and inspects it, and survives one that traps (saying the user's
-/// line), loops forever or exits.
+/// `--screenshot`, outlines and inspects it, says the variants grid does not show it, and
+/// survives one that traps (saying the user's line), loops forever or exits.
 final class ComponentTests: XCTestCase {
     /// A component filling its bounds with `fill`, made unique by `salt` so a test compiles it
     /// afresh; `body` goes first in `drawContent`.
@@ -176,6 +176,12 @@ extension PreviewWindowTests {
             }
         }
         try x.key("i")
+        // g says in the banner that the variants grid does not show components; g again clears it.
+        let bannerYellow = RGBImage.Pixel(hex: 0xFFCC00)
+        try x.key("g")
+        try waitFor("the grid's notice in the banner") { $0[bannerSpot.x, bannerSpot.y].isClose(to: bannerYellow) }
+        try x.key("g")
+        try waitFor("the notice gone") { !$0[bannerSpot.x, bannerSpot.y].isClose(to: bannerYellow) }
 
         try write(ComponentTests.component(fill: "#0000FF"), to: source)
         try waitFor("the edited component") { $0[centre.x, centre.y].isClose(to: RGBImage.Pixel(hex: 0x0000FF)) }
