@@ -25,9 +25,12 @@ deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-## build: the release binary, .build/release/designable (the Swift runtime linked in: faster to start)
+## build: the release binary, .build/release/designable, on the Swift toolchain's shared runtime
+# Dynamic, not --static-swift-stdlib: a Swift component (a plugin) brings the shared runtime with
+# it, and a second, static runtime in the same process crashes at once. The executable exports its
+# symbols (Package.swift), which plugins resolve DesignableCore against. The README says the cost.
 build:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release
 
 debug:
 	$(SWIFT) build
@@ -85,8 +88,17 @@ docs: debug
 	.build/debug/designable _generate bash > completions/designable.bash
 	.build/debug/designable _generate zsh > completions/_designable
 
-## install: the program, its icons (found beside it), man page and bash/zsh completions under PREFIX
+## install: the program, its icons (found beside it), man page and bash/zsh completions under PREFIX,
+## and what Swift components compile against: DesignableCore's module, the C module maps and shims
+C_MODULES  := CCairo CPango CYAML CRsvg CDeflate
+PC_MODULES := cairo pangocairo yaml-0.1 librsvg-2.0 libdeflate
+SDK        := $(DESTDIR)$(PREFIX)/lib/designable
 install: build
+	install -d $(SDK)/Modules $(SDK)/include
+	cp -R .build/release/Modules/DesignableCore.swiftmodule $(SDK)/Modules/ 2>/dev/null || \
+		install -m 644 .build/release/Modules/DesignableCore.swiftmodule $(SDK)/Modules/
+	for m in $(C_MODULES); do install -d $(SDK)/include/$$m && install -m 644 Sources/$$m/module.modulemap Sources/$$m/shim.h $(SDK)/include/$$m/; done
+	pkg-config --cflags-only-I $(PC_MODULES) | tr ' ' '\n' | sed -n 's/^-I//p' > $(SDK)/include/header-folders
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/designable/icons $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/designable

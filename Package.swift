@@ -22,7 +22,11 @@ let package = Package(
         // MARK: - Designable
         .target(name: "DesignableCore", dependencies: ["CCairo", "CPango", "CYAML", "CRsvg", "CDeflate", "CISAL"]),
         .target(name: "DesignablePreview", dependencies: ["DesignableCore", "CCairo", "CX11"]),
-        .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"]),
+        // The executable exports its symbols: a user's component library, compiled against
+        // DesignableCore's module, resolves the core's symbols against it instead of carrying a
+        // copy of the core (and of the Swift runtime, which two of would crash) in every plugin.
+        .executableTarget(name: "designable", dependencies: ["DesignableCore", "DesignablePreview"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // The libFuzzer harness. `make fuzz` builds it with -sanitize=fuzzer,address and
         // -DDESIGNABLE_LIBFUZZER; a plain build makes a replay tool of it that runs the harness on
         // files, so it needs no fuzzer runtime and is compiled (cannot rot) with every build.

@@ -32,14 +32,14 @@ _designable() {
     fi
     # Anything but a command is a style file: the preview's shortcut.
     case $command in
-    preview) options="--scale --screenshot --screenshot-dir --trace --appearance --direction --allow-outside-images -h --help" ;;
-    render) options="-o --output --scale --state --view --appearance --direction --variants --outline --allow-outside-images -h --help" ;;
-    check) options="--strict --audit --allow-outside-images -h --help" ;;
-    inspect) options="--json --allow-outside-images -h --help" ;;
+    preview) options="--scale --screenshot --screenshot-dir --trace --appearance --direction --allow-outside-images --components -h --help" ;;
+    render) options="-o --output --scale --state --view --appearance --direction --variants --outline --allow-outside-images --components -h --help" ;;
+    check) options="--strict --audit --allow-outside-images --components -h --help" ;;
+    inspect) options="--json --allow-outside-images --components -h --help" ;;
     bench) options="--scale --frames --json -h --help" ;;
-    schema) options="-h --help" ;;
-    snapshot) options="--dir --scale --record --tolerance --max-diff --junit --appearance --direction --system-fonts --allow-outside-images -h --help" ;;
-    *) command=preview; options="--scale --screenshot --screenshot-dir --trace --appearance --direction --allow-outside-images -h --help" ;;
+    schema) options="--components -h --help" ;;
+    snapshot) options="--dir --scale --record --tolerance --max-diff --junit --appearance --direction --system-fonts --allow-outside-images --components -h --help" ;;
+    *) command=preview; options="--scale --screenshot --screenshot-dir --trace --appearance --direction --allow-outside-images --components -h --help" ;;
     esac
     # The value of an option that takes one.
     case $command:$prev in
@@ -48,14 +48,19 @@ _designable() {
     preview:--screenshot-dir) _designable_directories; return ;;
     preview:--appearance) COMPREPLY=($(compgen -W "light dark" -- "$cur")); return ;;
     preview:--direction) COMPREPLY=($(compgen -W "ltr rtl" -- "$cur")); return ;;
+    preview:--components) _designable_directories; return ;;
     render:-o|render:--output) _designable_files png svg pdf; return ;;
     render:--scale) :; return ;;
     render:--state) COMPREPLY=($(compgen -W "normal highlighted selected disabled" -- "$cur")); return ;;
     render:--view) :; return ;;
     render:--appearance) COMPREPLY=($(compgen -W "light dark both" -- "$cur")); return ;;
     render:--direction) COMPREPLY=($(compgen -W "ltr rtl both" -- "$cur")); return ;;
+    render:--components) _designable_directories; return ;;
+    check:--components) _designable_directories; return ;;
+    inspect:--components) _designable_directories; return ;;
     bench:--scale) :; return ;;
     bench:--frames) :; return ;;
+    schema:--components) _designable_directories; return ;;
     snapshot:--dir) :; return ;;
     snapshot:--scale) :; return ;;
     snapshot:--tolerance) :; return ;;
@@ -63,6 +68,7 @@ _designable() {
     snapshot:--junit) :; return ;;
     snapshot:--appearance) COMPREPLY=($(compgen -W "light dark both" -- "$cur")); return ;;
     snapshot:--direction) COMPREPLY=($(compgen -W "ltr rtl both" -- "$cur")); return ;;
+    snapshot:--components) _designable_directories; return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

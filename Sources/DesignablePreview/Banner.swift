@@ -3,7 +3,7 @@ import DesignableCore
 /// The strip across the top of the window (beside the inspector) that says what is wrong with the
 /// file: red for errors, yellow for warnings (the first one, `line:col: message` with its advice),
 /// grey when the file is gone. It wraps onto as many lines as the finding needs, up to two fifths
-/// of the window, and the canvas starts below it rather than under it.
+/// of the window (three lines at least), and the canvas starts below it rather than under it.
 struct Banner: Equatable {
     /// What the banner is about, which sets its colours.
     enum Kind: Equatable {
@@ -26,6 +26,10 @@ struct Banner: Equatable {
     private static let padding = (horizontal: 10.0, vertical: 5.5)
     /// The most of the window's height the banner takes; what does not fit ends in "…".
     private static let greatestShare = 0.4
+    /// Lines the banner may take whatever the window's height: in a window as small as a narrow
+    /// canvas, a component's crash ("….draw crashed: Fatal error: Index out of range at
+    /// StarRating.swift:41") needs three for its place, the part the user acts on, to show.
+    private static let fewestLines = 3
 
     var text: String
     var kind: Kind
@@ -58,6 +62,6 @@ struct Banner: Equatable {
         let lineHeight = painter.measure("Ag", font: Self.font).height
         let room = Double(area.height) / scale * Self.greatestShare - 2 * Self.padding.vertical
         return TextBox(width: max(1, Double(area.width) / scale - 2 * Self.padding.horizontal),
-                       numberOfLines: max(2, Int(room / lineHeight)), lineBreakMode: .byTruncatingTail)
+                       numberOfLines: max(Self.fewestLines, Int(room / lineHeight)), lineBreakMode: .byTruncatingTail)
     }
 }

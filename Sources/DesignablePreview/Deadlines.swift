@@ -10,6 +10,8 @@ struct Deadlines {
         case panel
         /// Time to stat() the files inotify could not watch.
         case poll
+        /// The component worker has had its time for a request: stop it.
+        case worker
     }
 
     /// CLOCK_MONOTONIC nanoseconds, by kind.

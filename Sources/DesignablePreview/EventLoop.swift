@@ -40,6 +40,16 @@ final class EventLoop {
     /// Whether `g` shows the variants grid instead of the canvas, and the window's size before it grew for it.
     private var gridShown = false
     private var sizeBeforeGrid: (width: Int, height: Int)?
+    /// The component worker of a file that names Swift components (see `WorkerClient`), and
+    /// what it is doing and what waits for it.
+    private var worker: WorkerClient?
+    private var workerJob: WorkerJob?
+    private var wantsLoad: (force: Bool, cause: Tracer.Cause)?
+    private var wantsRender = false
+    /// When the load being answered began, for its frame's timing.
+    private var loadStarted: UInt64 = 0
+
+    private enum WorkerJob { case load, render }
 
     /// `viewport` is the window's size at creation, which the window was made with.
     init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
@@ -61,7 +71,7 @@ final class EventLoop {
 
     /// The window size for the document's natural canvas at `scale` (see `Viewport.windowSize`).
     static func preferredSize(for session: PreviewSession, scale: Double, display: XDisplay) -> (width: Int, height: Int) {
-        let canvas = session.document.map { session.renderer.layout($0).canvasSize }
+        let canvas = session.document.map { session.renderer.layout($0).canvasSize } ?? session.naturalCanvasSize
         return Viewport.windowSize(for: canvas, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
     }
 
@@ -78,7 +88,9 @@ final class EventLoop {
         // A banner at start (a warning) takes room the canvas then needs.
         followCanvas()
         var descriptors = [pollfd(fd: window.display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: -1, events: Int16(POLLIN), revents: 0), pollfd(fd: -1, events: Int16(POLLIN), revents: 0)]
+        if session.remote != nil { requestLoad(force: true, cause: .file) }
         while running {
             // Events Xlib already read (during a sync, say) do not wake poll(): take them first.
             while running && window.hasPendingEvents { handle(window.nextEvent()) }
@@ -86,9 +98,14 @@ final class EventLoop {
             present()
             guard running else { break }
             if window.hasPendingEvents { continue }
-            let ready = poll(&descriptors, 2, deadlines.pollTimeout(now: MonotonicClock.now()))
+            // The worker's replies and its standard error, while there is one (poll skips -1).
+            descriptors[2].fd = worker?.replies.fd ?? -1
+            descriptors[3].fd = worker?.errors.fd ?? -1
+            let ready = poll(&descriptors, 4, deadlines.pollTimeout(now: MonotonicClock.now()))
             wake = MonotonicClock.now()
             if ready > 0, descriptors[1].revents & Int16(POLLIN) != 0 { fileEvents() }
+            if ready > 0, descriptors[3].revents != 0 { worker?.drainErrors() }
+            if ready > 0, descriptors[2].revents != 0 { workerEvents() }
             runDeadlines()
         }
         return exitStatus
@@ -114,6 +131,9 @@ final class EventLoop {
                 let changed = watcher.poll()
                 if !changed.isEmpty { reload(changed, cause: .file) }
                 schedulePolling()
+            case .worker:
+                let limit = Double(WorkerClient.timeLimit) / 1e9
+                workerStopped(timedOut: "took longer than \(formatNumber(limit)) s (an endless loop?) and was stopped")
             }
         }
     }
@@ -137,7 +157,9 @@ final class EventLoop {
         guard let (frame, presented) = frames.present(window: size, bufferIsCurrent: window.hasBuffer(width: size.width, height: size.height),
                                                       wake: wake, blit: { window.blit($0) }) else { return }
         tracer.record(frame, presented: presented)
-        if frame.cause == .start, let path = options.screenshotPath {
+        // A file with Swift components has no canvas at start: its screenshot waits for the
+        // worker's first frame (or failure), in `workerEvents`.
+        if frame.cause == .start, let path = options.screenshotPath, session.remote == nil {
             quit(screenshot(to: path) ? 0 : 1)
         }
     }
@@ -161,6 +183,9 @@ final class EventLoop {
             } else if laidOut {
                 frames.fullRedraw = true
             }
+        } else if session.remote != nil, let layout = session.layout {
+            // The worker's canvas: laid out there, drawn whole at its own size.
+            viewport.setCanvasSize(layout.canvasSize)
         }
         let buffer: SharedMemoryImage
         do {
@@ -288,6 +313,10 @@ final class EventLoop {
             toggleInspector()
         case .outlines:
             composer.showsOutlines.toggle()
+            // The worker measures a components file's rectangles: it sends them with a frame.
+            if session.remote != nil {
+                if composer.showsOutlines { requestRender() } else { session.remote?.outlines = nil }
+            }
             if updateInsets() { followCanvas() }
             scheduleFull(.input)
         case .audit:
@@ -306,11 +335,13 @@ final class EventLoop {
         case .appearance:
             let renderer = session.renderer
             renderer.appearance = renderer.appearance == .light ? .dark : .light
+            if session.remote != nil { requestRender() }
             scheduleFull(.input)
             flash(renderer.appearance == .dark ? "Dark appearance" : "Light appearance")
         case .direction:
             let renderer = session.renderer
             renderer.layoutDirection = renderer.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+            if session.remote != nil { requestRender() }
             scheduleFull(.input)
             flash(renderer.layoutDirection == .rightToLeft ? "Right-to-left layout" : "Left-to-right layout")
         case .grid:
@@ -323,6 +354,14 @@ final class EventLoop {
     /// `g`: the grid in place of the canvas, or the canvas again; the window grows to show the
     /// grid (within the screen) and goes back to its size after.
     private func toggleGrid() {
+        if session.remote != nil {
+            // Said in the banner, which has room for the whole sentence, until g again or a save.
+            session.notice = session.notice == nil
+                ? "The variants grid does not show Swift components yet: designable render --variants draws it"
+                : nil
+            updateBanner()
+            return schedule(.input)
+        }
         gridShown.toggle()
         composer.grid = nil
         composer.pressedCell = nil
@@ -371,6 +410,16 @@ final class EventLoop {
 
     /// Turns the views the session says changed into regions of the next frame.
     private func collectInputDamage() {
+        if session.remote != nil {
+            // The worker draws the views: a state change asks it for a new frame; the ring
+            // and the inspector are the window's own.
+            let damage = session.takeDamage()
+            guard !damage.isEmpty else { return }
+            // A new subject for the inspector: the worker reads its rows with the next frame.
+            if !damage.views.isEmpty || (damage.inspector && panel.isVisible && needsInspection) { requestRender() }
+            scheduleFull(.input)
+            return
+        }
         let damage = session.takeDamage()
         guard !damage.isEmpty, let layout = session.layout else { return }
         let views = damage.views.union(damage.rings)
@@ -449,8 +498,15 @@ final class EventLoop {
         return true
     }
 
+    /// Whether the inspector shows a components file's view whose rows the worker has not read.
+    private var needsInspection: Bool {
+        guard let remote = session.remote, let focus = session.focus else { return false }
+        return remote.inspected.map { $0.view != focus || $0.state != session.state(of: focus).rawValue } ?? true
+    }
+
     /// Shows or hides the inspector, widening the window for it when the screen has room.
     private func toggleInspector() {
+        defer { if panel.isVisible && needsInspection { requestRender() } }
         let panelWidth = Int((InspectorPanel.width * scale).rounded())
         switch panel.toggle(panelWidth: panelWidth, windowWidth: viewport.windowWidth, screenWidth: window.display.screenWidth) {
         case .request(_, let windowWidth):
@@ -527,6 +583,9 @@ final class EventLoop {
             fputs("designable: \(session.path) was removed; showing the last version until it is back\n", stderr)
             frames.merge(frame)
             updateBanner()
+        case .needsWorker:
+            // The worker reads the file, off this loop: its answer comes through poll().
+            requestLoad(force: reaction.force || cause == .reloadKey || session.document == nil && session.layout == nil, cause: cause)
         }
         updateTitle()
         if session.document == nil { frames.fullRedraw = true }
@@ -571,6 +630,140 @@ final class EventLoop {
         let size = Self.preferredSize(for: session, scale: scale, display: window.display)
         let panelWidth = panel.isVisible ? viewport.panelWidth : 0
         requestSize(width: size.width + panelWidth, height: size.height)
+    }
+
+    // MARK: - The component worker
+
+    /// Asks the worker (a fresh one if none runs) to compile, load and lay out the file; after
+    /// the request in progress when it is busy.
+    private func requestLoad(force: Bool, cause: Tracer.Cause) {
+        if workerJob != nil {
+            wantsLoad = (force || (wantsLoad?.force ?? false), cause)
+            return
+        }
+        // A fresh worker reads everything afresh.
+        let fresh = worker == nil
+        if fresh { worker = WorkerClient.start() }
+        guard let worker else { return }
+        let request = WorkerRequest.load(style: session.path, componentFolder: session.componentFolder,
+                                         allowsOutsideImages: StyleLoader.allowsOutsideImages, force: force || fresh)
+        guard worker.send(request) else { return workerStopped(timedOut: nil) }
+        workerJob = .load
+        loadStarted = wake
+        deadlines.set(.worker, at: MonotonicClock.now() + WorkerClient.compileLimit)
+    }
+
+    /// Asks the worker to draw the canvas at the window's scale and the views' states.
+    private func requestRender() {
+        guard session.remote != nil, let layout = session.layout else { return }
+        if workerJob != nil || worker == nil {
+            wantsRender = worker != nil
+            return
+        }
+        guard let worker else { return }
+        let width = Int((layout.canvasSize.width * scale).rounded(.up)), height = Int((layout.canvasSize.height * scale).rounded(.up))
+        let capacity = max(1, width) * 4 * max(1, height)
+        guard capacity <= Renderer.maximumPixels * 4, worker.shared.resize(capacity: capacity) else {
+            fputs("designable: the canvas is too large to share with the component worker\n", stderr)
+            return
+        }
+        let request = RenderRequest(scale: scale, dark: session.renderer.appearance == .dark,
+                                    rightToLeft: session.renderer.layoutDirection == .rightToLeft,
+                                    states: session.remoteStates, capacity: capacity, inspect: panel.isVisible ? session.focus : nil,
+                                    outlines: composer.showsOutlines)
+        guard worker.send(.render(request)) else { return workerStopped(timedOut: nil) }
+        workerJob = .render
+        wantsRender = false
+        deadlines.set(.worker, at: MonotonicClock.now() + WorkerClient.timeLimit)
+    }
+
+    /// Takes the worker's replies; its pipe closing means it ended.
+    private func workerEvents() {
+        guard let worker else { return }
+        guard let replies = worker.receive() else { return workerStopped(timedOut: nil) }
+        for reply in replies {
+            switch reply {
+            case .compiled:
+                // User code runs from here: the time limit starts.
+                deadlines.set(.worker, at: MonotonicClock.now() + WorkerClient.timeLimit)
+            case .loaded(let canvas):
+                workerDone()
+                var frame = Tracer.Frame(.file, started: loadStarted)
+                let outcome = session.adopt(canvas)
+                report(session.diagnostics)
+                watcher.watch(session.dependencies)
+                switch outcome {
+                case .loaded(let first):
+                    updateBanner()
+                    if first { resizeToCanvas() } else { followCanvas() }
+                    if wantsLoad == nil { wantsRender = true }
+                case .failed:
+                    frame.cause = .file
+                    frames.merge(frame)
+                    updateBanner()
+                    if options.screenshotPath != nil, session.remote?.image == nil {
+                        fputs("designable: nothing to save: \(session.path) does not load\n", stderr)
+                        quit(1)
+                    }
+                default:
+                    break
+                }
+                updateTitle()
+            case .rendered(let width, let height, let stride, let inspected, let outlines):
+                workerDone()
+                if let inspected { session.remote?.inspected = inspected }
+                session.remote?.outlines = outlines
+                if session.remote?.take(from: worker.shared, width: width, height: height, stride: stride) == true {
+                    frames.merge(Tracer.Frame(.file, started: loadStarted))
+                    frames.fullRedraw = true
+                    if let path = options.screenshotPath { return quit(screenshot(to: path) ? 0 : 1) }
+                }
+            case .renderFailed(let message):
+                workerDone()
+                fputs("designable: \(message)\n", stderr)
+                if options.screenshotPath != nil { return quit(1) }
+            }
+        }
+        guard self.worker != nil, workerJob == nil else { return }
+        if let load = wantsLoad {
+            wantsLoad = nil
+            requestLoad(force: load.force, cause: load.cause)
+        } else if wantsRender {
+            requestRender()
+        }
+    }
+
+    private func workerDone() {
+        workerJob = nil
+        deadlines.cancel(.worker)
+    }
+
+    /// The worker ended, or ran out of time (`timedOut` says how it is put): it is stopped, the
+    /// last good frame stays, and the banner says what ran and what happened. The next save
+    /// starts a fresh one.
+    private func workerStopped(timedOut: String?) {
+        guard let worker else { return }
+        let activity = worker.activity
+        let how: String
+        if let timedOut {
+            _ = worker.stop()
+            how = timedOut
+        } else {
+            how = worker.ending()
+        }
+        self.worker = nil
+        workerJob = nil
+        wantsRender = false
+        wantsLoad = nil
+        deadlines.cancel(.worker)
+        let what = activity.isEmpty ? "The components' worker" : activity
+        let message = "\(what) \(how); the last good frame stays until the next save"
+        fputs("designable: \(message)\n", stderr)
+        session.workerStopped(message)
+        if options.screenshotPath != nil { quit(1) }
+        frames.merge(Tracer.Frame(.file, started: wake))
+        updateBanner()
+        updateTitle()
     }
 
     // MARK: - Screenshots and notes

@@ -49,7 +49,8 @@ final class FrameComposer {
         let area = viewport.canvasArea.intersection(region)
         if !area.isEmpty {
             let canvas = viewport.canvasOnWindow.intersection(area)
-            let hasCanvas = session.document != nil && session.layout != nil && !canvas.isEmpty
+            let remoteImage = session.remote?.image
+            let hasCanvas = (session.document != nil || remoteImage != nil) && session.layout != nil && !canvas.isEmpty
             if !hasCanvas || canvas != area {
                 context.save()
                 clip(context, to: area)
@@ -58,6 +59,8 @@ final class FrameComposer {
             }
             if hasCanvas, let document = session.document, let layout = session.layout {
                 drawCanvas(document, layout: layout, in: canvas, session: session, viewport: viewport, on: context)
+            } else if hasCanvas, let remoteImage {
+                drawRemoteCanvas(remoteImage, in: canvas, session: session, viewport: viewport, on: context)
             }
             drawOverlays(in: area, session: session, viewport: viewport, on: context)
         }

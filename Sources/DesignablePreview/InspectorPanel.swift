@@ -47,6 +47,9 @@ struct InspectorPanel {
         var y = 12.0
         painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
         y += 22
+        if session.document == nil, let remote = session.remote, !remote.views.isEmpty {
+            return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter)
+        }
         guard let document = session.document, let focus = session.focus, focus < document.views.count else {
             let message = session.document == nil ? "No document to inspect." : "No view selected."
             painter.drawText(message, font: titleFont, color: .black, at: Point(x: left, y: y))
@@ -70,13 +73,7 @@ struct InspectorPanel {
         // The layout rectangles `o` outlines, each beside a swatch of its outline's colour.
         if let layout = session.layout, focus < layout.frames.count {
             let rectangles = view.component(in: state).layoutRectangles(in: layout.frames[focus], with: painter)
-            for (kind, rect) in rectangles.all {
-                painter.stroke(Rect(x: left, y: y + 4, width: 10, height: 10), width: 1.5, color: kind.color)
-                let line = kind.label.prefix(1).uppercased() + kind.label.dropFirst() + ": " + rectText(rect)
-                painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left - 16, painter: painter),
-                                 font: detailFont, color: secondary, at: Point(x: left + 16, y: y))
-                y += 17
-            }
+            drawRectangles(rectangles.all, left: left, right: right, y: &y, painter: painter)
         }
         // What the audit found (`u`), each finding whole, as `check --audit` words it.
         if let audit {
@@ -96,7 +93,24 @@ struct InspectorPanel {
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
 
-        let rows = PropertyRow.rows(of: view.component(in: state))
+        drawRows(PropertyRow.rows(of: view.component(in: state)), left: left, right: right, y: y, size: size, painter: painter)
+    }
+
+    /// The layout rectangles, a line each below `y`, which they move down.
+    private static func drawRectangles(_ rectangles: [(kind: LayoutRectangles.Kind, rect: Rect)], left: Double, right: Double,
+                                       y: inout Double, painter: Painter) {
+        for (kind, rect) in rectangles {
+            painter.stroke(Rect(x: left, y: y + 4, width: 10, height: 10), width: 1.5, color: kind.color)
+            let line = kind.label.prefix(1).uppercased() + kind.label.dropFirst() + ": " + rectText(rect)
+            painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left - 16, painter: painter),
+                             font: detailFont, color: secondary, at: Point(x: left + 16, y: y))
+            y += 17
+        }
+    }
+
+    /// The property rows from `y` down, as many as the panel's height holds.
+    private static func drawRows(_ rows: [PropertyRow], left: Double, right: Double, y start: Double, size: Size, painter: Painter) {
+        var y = start
         // The labels get the width their longest one needs (set in bold), so none is cut short
         // as Interface Builder cuts them; the values take the rest.
         let widestLabel = rows.map { painter.measure($0.label, font: setLabelFont).width }.max() ?? 0
@@ -138,6 +152,43 @@ struct InspectorPanel {
                              at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
         }
+    }
+
+    /// A file with Swift components: its views live in the worker, which sends each view's class,
+    /// id, kind and frame with the load, and the shown view's rows and rectangles with the frame
+    /// drawn after it was chosen (reading them runs user code, which the window never does).
+    private static func drawRemote(_ remote: RemoteCanvas, session: PreviewSession, left: Double, right: Double, y start: Double,
+                                   size: Size, painter: Painter) {
+        var y = start
+        guard let focus = session.focus, focus < remote.views.count else {
+            painter.drawText("No view selected.", font: titleFont, color: .black, at: Point(x: left, y: y))
+            painter.drawText("Press Tab or click a view.", font: detailFont, color: secondary, at: Point(x: left, y: y + 24))
+            return
+        }
+        let view = remote.views[focus]
+        painter.drawText(TextFitting.fit(view.className, font: titleFont, width: right - left, painter: painter),
+                         font: titleFont, color: .black, at: Point(x: left, y: y))
+        y += 24
+        let state = session.state(of: focus)
+        let lines = ["View \(focus + 1) of \(remote.views.count)",
+                     view.id.map { "id: " + $0 } ?? "",
+                     "State: " + (view.isControl ? state.description : "— (not a control)")]
+        for line in lines where !line.isEmpty {
+            painter.drawText(TextFitting.fit(line, font: detailFont, width: right - left, painter: painter),
+                             font: detailFont, color: secondary, at: Point(x: left, y: y))
+            y += 17
+        }
+        // The worker's reading of this view in this state; until it comes, the frame alone.
+        guard let inspected = remote.inspected, inspected.view == focus, inspected.state == state.rawValue else {
+            drawRectangles([(.frame, view.frame)], left: left, right: right, y: &y, painter: painter)
+            return
+        }
+        drawRectangles(LayoutRectangles.Kind.allCases.compactMap { kind in inspected.rectangles[kind].map { (kind, $0) } },
+                       left: left, right: right, y: &y, painter: painter)
+        y += 6
+        painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
+        y += 8
+        drawRows(inspected.rows, left: left, right: right, y: y, size: size, painter: painter)
     }
 
     /// The tag beside a value: the preset (and its state map) or the view's state map that set it.

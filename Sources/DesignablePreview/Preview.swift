@@ -22,7 +22,7 @@ public enum Preview {
         renderer.appearance = options.variant.appearance
         renderer.layoutDirection = options.variant.direction
 
-        let session = PreviewSession(path: options.stylePath, renderer: renderer)
+        let session = PreviewSession(path: options.stylePath, renderer: renderer, componentFolder: options.componentFolder)
         let watcher = FileWatcher()
         // Watching before the first read: a save between the two is still seen.
         watcher.watch(session.dependencies)
@@ -30,6 +30,8 @@ public enum Preview {
         switch session.reload(force: true, frame: &start) {
         case .loaded, .failed:
             for diagnostic in session.diagnostics { fputs(diagnostic.description(colored: TerminalColors.onStandardError) + "\n", stderr) }
+        case .needsWorker:
+            break  // the loop asks the worker, which compiles the components off the event loop
         case .removed, .unchanged:
             fputs("designable: \(options.stylePath): file not found; waiting for it to appear\n", stderr)
         }

@@ -14,6 +14,8 @@ public struct PreviewOptions {
     public var trace: Bool
     /// The appearance and layout direction the window starts in (`a` and `l` switch them).
     public var variant: Variant
+    /// `--components DIR`: Swift components besides the style's own, drawn by the worker.
+    public var componentFolder: String?
 
     public init(stylePath: String, scale: Double? = nil, screenshotPath: String? = nil,
                 screenshotDirectory: String? = nil, trace: Bool = false, variant: Variant = .standard) {

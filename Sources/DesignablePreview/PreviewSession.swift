@@ -12,6 +12,8 @@ final class PreviewSession {
         case removed
         /// Not there when the preview started.
         case missing
+        /// The component worker crashed, ran out of time or exited: what happened.
+        case workerStopped(String)
     }
 
     /// What a reload did.
@@ -23,6 +25,8 @@ final class PreviewSession {
         /// The file does not read or has errors; the last good document stays.
         case failed
         case removed
+        /// The file uses Swift components: its worker reads it (`EventLoop` asks and waits).
+        case needsWorker
     }
 
     /// What changed since the loop last drew, in view indices.
@@ -43,6 +47,11 @@ final class PreviewSession {
     let renderer: Renderer
 
     private(set) var document: StyleDocument?
+    /// Set once the file names Swift components: the worker loads, lays out and draws it, and
+    /// the session keeps what the window needs (frames, kinds, the last good pixels).
+    private(set) var remote: RemoteCanvas?
+    /// `--components DIR`: every file is then read by the worker.
+    let componentFolder: String?
     private(set) var layout: Layout?
     /// The canvas's size at the file's own width, as `render` draws it: what the window follows.
     var naturalCanvasSize: Size? { naturalLayout?.canvasSize }
@@ -75,8 +84,10 @@ final class PreviewSession {
     /// The document's layout at its own canvas size, for its findings and the first `layOut`.
     private var naturalLayout: Layout?
 
-    init(path: String, renderer: Renderer) {
+    init(path: String, renderer: Renderer, componentFolder: String? = nil) {
         self.path = path
+        self.componentFolder = componentFolder
+        if componentFolder != nil { remote = RemoteCanvas() }
         self.fileName = FileSystem.fileName(of: path)
         self.renderer = renderer
     }
@@ -94,18 +105,28 @@ final class PreviewSession {
             return fileName + " — file was removed"
         case .missing:
             return fileName + " — file not found"
+        case .workerStopped:
+            return fileName + " — the components' worker stopped"
         }
     }
 
     /// The banner the file's status calls for: its first error, else its first warning (the
     /// window shows them, not only its title), or that it is gone; nil when all is well.
+    /// What the window says of a key it cannot honour for this file (the variants grid of a
+    /// components file): in the banner, until the key is pressed again or the worker loads a save.
+    var notice: String?
+
     var banner: Banner? {
         func first(_ severity: Diagnostic.Severity, of count: Int) -> String {
-            let first = diagnostics.first { $0.severity == severity }?.shortDescription ?? "the file has \(severity)s"
+            // A finding in another file (a Swift component's compile error) names that file.
+            let finding = diagnostics.first { $0.severity == severity }
+            let place = finding.map { $0.path.isEmpty || $0.path == path ? "" : FileSystem.fileName(of: $0.path) + ":" } ?? ""
+            let first = finding.map { place + $0.shortDescription } ?? "the file has \(severity)s"
             return count > 1 ? first + "  (and \(count - 1) more)" : first
         }
         switch status {
         case .upToDate(let warnings):
+            if let notice { return Banner(text: notice, kind: .warning) }
             return warnings == 0 ? nil : Banner(text: first(.warning, of: warnings), kind: .warning)
         case .errors(let count, _):
             return Banner(text: first(.error, of: count), kind: .error)
@@ -113,6 +134,8 @@ final class PreviewSession {
             return Banner(text: "File was removed; showing its last version until it is back", kind: .absent)
         case .missing:
             return Banner(text: "File not found; waiting for it to appear", kind: .absent)
+        case .workerStopped(let what):
+            return Banner(text: what, kind: .error)
         }
     }
 
@@ -134,6 +157,10 @@ final class PreviewSession {
             return .removed
         }
         if !force, identity == loadedIdentity { return .unchanged }
+        if remote != nil {
+            loadedIdentity = identity
+            return .needsWorker
+        }
         // Taken before reading: a write during the read changes it again, and its event reloads.
         loadedIdentity = identity
         let bytes: [UInt8]
@@ -148,6 +175,12 @@ final class PreviewSession {
         // Unforced, only the style file changed: a save re-reads only the views it changed.
         let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil, incremental: !force) }
         failedDependencies = result.document == nil ? result.dependencies : []
+        if !result.componentFiles.isEmpty {
+            // User code never runs in the window's process: from now on the worker reads the file.
+            remote = RemoteCanvas()
+            failedDependencies = result.dependencies
+            return .needsWorker
+        }
         guard let loaded = result.document else {
             diagnostics = result.diagnostics
             status = .errors(result.diagnostics.errorCount, warnings: result.diagnostics.warningCount)
@@ -170,7 +203,7 @@ final class PreviewSession {
     /// The files to watch, by kind: the style file, what its last good document depends on, and
     /// what a failed load after it read.
     var dependencies: Set<Dependency> {
-        var dependencies = (document?.dependencies ?? []).union(failedDependencies)
+        var dependencies = (document?.dependencies ?? []).union(failedDependencies).union(remote?.dependencies ?? [])
         dependencies.insert(Dependency(path, kind: .style))
         return dependencies
     }
@@ -207,6 +240,9 @@ final class PreviewSession {
             case .import?:
                 reaction.reread = true
                 reaction.force = true
+            case .component?:
+                // A class changed: every view is made again from the new one.
+                reaction = Reaction(reread: true, force: true, reuseViews: false, redrawAll: true)
             case nil:
                 continue
             }
@@ -247,6 +283,48 @@ final class PreviewSession {
         return rects
     }
 
+    // MARK: - The worker's canvas
+
+    /// Makes what the worker loaded current: the frames for hit-testing, each view's state
+    /// carried over by id (else by place), as a reload in the window's process carries them.
+    func adopt(_ canvas: LoadedCanvas) -> LoadOutcome {
+        guard let remote else { return .unchanged }
+        notice = nil
+        remote.dependencies = Set(canvas.dependencies)
+        diagnostics = canvas.diagnostics
+        guard let size = canvas.canvasSize else {
+            status = .errors(max(1, diagnostics.errorCount), warnings: diagnostics.warningCount)
+            return .failed
+        }
+        let first = remote.views.isEmpty && layout == nil
+        var byID: [String: ControlState] = [:]
+        for (index, view) in remote.views.enumerated() where index < states.count { if let id = view.id { byID[id] = states[index] } }
+        states = canvas.views.enumerated().map { index, view in
+            if let id = view.id, let state = byID[id] { return state }
+            if view.id == nil, index < remote.views.count, remote.views[index].id == nil, remote.views[index].className == view.className,
+               index < states.count { return states[index] }
+            return ControlState(rawValue: view.initialState)
+        }
+        remote.views = canvas.views
+        let laidOut = Layout(canvasSize: size, frames: canvas.views.map(\.frame))
+        layout = laidOut
+        naturalLayout = laidOut
+        if let focus, focus >= canvas.views.count { self.focus = nil; focusVisible = false }
+        pointerPress = nil
+        keyPress = nil
+        damage = Damage()
+        status = .upToDate(warnings: diagnostics.warningCount)
+        return .loaded(first: first)
+    }
+
+    /// The worker stopped (`what` says how): the last good frame stays, the banner says it.
+    func workerStopped(_ what: String) {
+        status = .workerStopped(what)
+    }
+
+    /// Each view's state as the worker draws it (a press included).
+    var remoteStates: [Int] { (0..<viewCount).map { state(of: $0).rawValue } }
+
     // MARK: - Layout
 
     /// Drops the layout so the next `layOut` measures again (an image the layout sized changed).
@@ -276,7 +354,7 @@ final class PreviewSession {
 
     // MARK: - States
 
-    var viewCount: Int { document?.views.count ?? 0 }
+    var viewCount: Int { document?.views.count ?? remote?.views.count ?? 0 }
 
     /// The state view `index` is drawn in: its own, highlighted while pressed with the pointer over it.
     func state(of index: Int) -> ControlState { state(of: index, pointer: true) }
@@ -292,7 +370,8 @@ final class PreviewSession {
     }
 
     private func isControl(_ index: Int) -> Bool {
-        document.map { index < $0.views.count && $0.views[index].type.isControl } ?? false
+        if let remote { return index < remote.views.count && remote.views[index].isControl }
+        return document.map { index < $0.views.count && $0.views[index].type.isControl } ?? false
     }
 
     /// A control that takes input: a disabled one ignores the pointer and Space, as UIKit's does.
@@ -405,7 +484,7 @@ final class PreviewSession {
     func toggle(_ state: ControlState) -> String? {
         guard let focus else { return nil }
         showFocus()
-        guard isControl(focus) else { return document?.views[focus].type.className }
+        guard isControl(focus) else { return document?.views[focus].type.className ?? remote?.views[focus].className }
         changingStates { states[focus].formSymmetricDifference(state) }
         return nil
     }

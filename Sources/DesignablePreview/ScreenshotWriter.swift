@@ -30,6 +30,9 @@ struct ScreenshotWriter {
     /// `path`, or to a new timestamped name beside the style file (announced on stdout); what
     /// went wrong goes to stderr.
     func write(_ session: PreviewSession, to path: String?, variant: Variant, grid: Bool) -> Outcome {
+        if let remote = session.remote {
+            return write(remote, of: session, to: path)
+        }
         guard let document = session.document else {
             fputs("designable: nothing to save: \(session.path) has no good version yet\n", stderr)
             return .failed(note: "Nothing to save yet")
@@ -50,10 +53,31 @@ struct ScreenshotWriter {
         } catch {
             return failed((error as? RenderError)?.message ?? "\(error)")
         }
-        if path == nil {
-            fputs(announcesAsJSON ? "{\"screenshot\":\(jsonQuoted(target))}\n" : target + "\n", stdout)
-        }
+        announce(target, chosen: path == nil)
         return .saved(path: target)
+    }
+
+    /// A file with Swift components: the worker's last whole frame, which it drew as `render`
+    /// does (the file's own canvas, at the window's scale, appearance, direction and states).
+    private func write(_ remote: RemoteCanvas, of session: PreviewSession, to path: String?) -> Outcome {
+        guard let image = remote.image else {
+            fputs("designable: nothing to save: \(session.path) has not been drawn yet\n", stderr)
+            return .failed(note: "Nothing to save yet")
+        }
+        let target = path ?? ScreenshotName.path(for: session.path, in: directory)
+        do {
+            try FileSystem.writeAtomically(try image.pngData(), to: target)
+        } catch {
+            return failed((error as? RenderError)?.message ?? "\(error)")
+        }
+        announce(target, chosen: path == nil)
+        return .saved(path: target)
+    }
+
+    /// A name the writer chose is said on stdout (a JSON line under `--trace`).
+    private func announce(_ target: String, chosen: Bool) {
+        guard chosen else { return }
+        fputs(announcesAsJSON ? "{\"screenshot\":\(jsonQuoted(target))}\n" : target + "\n", stdout)
     }
 
     private func failed(_ reason: String) -> Outcome {

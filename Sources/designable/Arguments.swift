@@ -43,6 +43,10 @@ struct OptionSpec {
     /// Lets image names leave the style file's folder (`../x`, `/abs/x`, `~/x`): off, a file
     /// nobody reviewed could load, and learn of, any image on the disk.
     static let allowOutsideImages = OptionSpec(name: "--allow-outside-images", help: "Let image names and imports reach outside the style file's folder.")
+
+    /// Swift component files besides those the style file names: every `.swift` file in DIR.
+    static let components = OptionSpec(name: "--components", valueName: "DIR", help: "Compile and load the Swift components in DIR (every .swift file) besides the style's own.",
+                                       completion: .directories)
 }
 
 /// A command's declaration: name, one-line abstract, positional arguments and options. The

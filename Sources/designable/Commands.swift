@@ -97,7 +97,7 @@ struct RenderCommand: Command {
                    completion: .words(VariantChoice.directionWords(both: true))),
         OptionSpec(name: "--variants", help: "Draw every view in each of its states, a captioned grid; with --view, that view's row."),
         OptionSpec(name: "--outline", help: "Draw each view's frame, content insets, image and title rectangles, with a legend below."),
-        .allowOutsideImages,
+        .allowOutsideImages, .components,
     ]
     static let discussion = """
         The output's extension picks the format. An SVG or PDF page is sized in points (an SVG
@@ -170,7 +170,7 @@ struct CheckCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "--strict", help: "Fail (exit 1) on warnings too, as a CI job wants."),
         OptionSpec(name: "--audit", help: "Audit accessibility too: contrast, tap targets, truncated titles, every state, light and dark."),
-        .allowOutsideImages,
+        .allowOutsideImages, .components,
     ]
     static let discussion = """
         --audit draws each view in each of its states, in light and dark appearance, and warns
@@ -224,7 +224,7 @@ struct InspectCommand: Command {
     static let positionals = ["STYLE"]
     static let options: [OptionSpec] = [
         OptionSpec(name: "--json", help: "Print one JSON object instead, for scripts and editors."),
-        .allowOutsideImages,
+        .allowOutsideImages, .components,
     ]
     static let discussion = """
         A value followed by an arrow, "#FF0000" ← tintColor, is the one a property takes while it
@@ -334,11 +334,21 @@ struct SchemaCommand: Command {
     static let name = "schema"
     static let abstract = "Print the JSON Schema of style files, for editors that complete and check YAML."
     static let positionals: [String] = []
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [.components]
+    static let discussion = """
+        With --components DIR the schema describes the Swift components in DIR too, each
+        property with its type and help, as it does the built-in ones.
+        """
 
     init(_ arguments: ParsedArguments) throws {}
 
     func run() throws -> Int32 {
+        // The style-less load: only the folder's components, installed for the schema to list.
+        if let provider = StyleLoader.componentProvider {
+            let findings = provider.provide([])
+            Console.report(findings)
+            if findings.hasErrors { throw Failure("the components have errors; no schema written") }
+        }
         Console.out(StyleSchema.json())
         return 0
     }

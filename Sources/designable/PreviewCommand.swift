@@ -19,13 +19,13 @@ struct PreviewCommand: Command {
                    completion: .words(VariantChoice.appearanceWords(both: false))),
         OptionSpec(name: "--direction", valueName: "DIR", help: "Start left to right (ltr, the default) or right to left (rtl; l switches).",
                    completion: .words(VariantChoice.directionWords(both: false))),
-        .allowOutsideImages,
+        .allowOutsideImages, .components,
     ]
 
     /// Written from the window's key table, as the README's table is.
     static var discussion: String { KeyHelp.text }
 
-    let options: PreviewOptions
+    var options: PreviewOptions
 
     init(_ arguments: ParsedArguments) throws {
         let scale = arguments.values["--scale"] == nil ? nil : try arguments.number("--scale", default: 1, in: 0.5...4)
@@ -34,6 +34,10 @@ struct PreviewCommand: Command {
                                  screenshotDirectory: arguments.values["--screenshot-dir"],
                                  trace: arguments.flags.contains("--trace"),
                                  variant: try VariantChoice(arguments, bothApplies: "to snapshot and to render --variants, which draw several pictures").single)
+        if let folder = arguments.values[OptionSpec.components.name] {
+            if (try? ComponentLoader.files(inFolder: folder))?.isEmpty ?? true { throw UsageError("--components: \(folder) has no .swift files") }
+            options.componentFolder = folder
+        }
     }
 
     func run() throws -> Int32 {

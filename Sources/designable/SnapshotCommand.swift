@@ -22,7 +22,7 @@ struct SnapshotCommand: Command {
         OptionSpec(name: "--direction", valueName: "DIR", help: "Left to right (ltr), right to left (rtl) or both: the directions each view is kept in (default ltr).",
                    completion: .words(VariantChoice.directionWords(both: true))),
         OptionSpec(name: "--system-fonts", help: "Draw text with this machine's fonts instead of the pinned ones (snapshots may not hold elsewhere)."),
-        .allowOutsideImages,
+        .allowOutsideImages, .components,
     ]
     static let discussion = """
     Each view is drawn alone on the canvas background, trimmed to what it covers (its frame and its

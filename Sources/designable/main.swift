@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DesignableCore
+import DesignablePreview
 
 let version = "0.1.0"
 
@@ -36,6 +37,9 @@ func main(_ arguments: [String]) -> Int32 {
         return 0
     case "_generate":
         return Documentation.generate(Array(arguments.dropFirst()))
+    case ComponentWorker.commandName:
+        // The preview's worker process: hidden, started by the preview alone.
+        return ComponentWorker.serve()
     case "--version":
         Console.out("designable \(version)")
         return 0
@@ -59,6 +63,16 @@ func main(_ arguments: [String]) -> Int32 {
             return 0
         }
         StyleLoader.allowsOutsideImages = parsed.flags.contains(OptionSpec.allowOutsideImages.name)
+        // User components run in this process for every command but the preview, whose window
+        // leaves them to a worker process that a crash cannot take down.
+        if command != PreviewCommand.self {
+            let folder = parsed.values[OptionSpec.components.name]
+            StyleLoader.componentProvider = ComponentLoader(extraFiles: try folder.map { folder in
+                let files = try ComponentLoader.files(inFolder: folder)
+                if files.isEmpty { throw UsageError("--components: \(folder) has no .swift files") }
+                return files
+            } ?? [])
+        }
         return try command.init(parsed).run()
     } catch let error as UsageError {
         Console.error("Error: \(error.message)")

@@ -61,12 +61,12 @@ final class DiagnosticsTests: XCTestCase {
     }
 
     func testWrongShapes() {
-        XCTAssertEqual(findings("- a\n- b\n"), ["1:1: error: expected a mapping with 'views:' (and optionally 'canvas:', 'import:', 'styles:' and 'theme:'), found a list of 2"])
-        XCTAssertEqual(findings(""), ["1:1: error: the file is empty: expected a mapping with 'views:' (and optionally 'canvas:', 'import:', 'styles:' and 'theme:')"])
+        XCTAssertEqual(findings("- a\n- b\n"), ["1:1: error: expected a mapping with 'views:' (and optionally 'canvas:', 'components:', 'import:', 'styles:' and 'theme:'), found a list of 2"])
+        XCTAssertEqual(findings(""), ["1:1: error: the file is empty: expected a mapping with 'views:' (and optionally 'canvas:', 'components:', 'import:', 'styles:' and 'theme:')"])
         XCTAssertEqual(findings("views: 3\n"), ["1:8: error: views: expected a list of views, found 3"])
         XCTAssertEqual(findings("views:\n  - FancyButton\n"), ["2:5: error: a view must be a mapping with 'class:' and its properties, found 'FancyButton'"])
         XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UIView, DesignableView, DesignableButton"])
-        XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, import, styles, theme or views (keys starting with x- are free for anchors)",
+        XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, components, import, styles, theme or views (keys starting with x- are free for anchors)",
                                                 "1:1: warning: no 'views:' list: the canvas is empty"])
     }
 

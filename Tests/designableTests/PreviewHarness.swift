@@ -41,6 +41,9 @@ enum TestPaths {
         // The runner's own CI must not change what the child does (snapshot refuses to record under
         // CI): a test that wants CI behaviour sets it itself.
         environment.removeValue(forKey: "CI")
+        // Compiled Swift components go to one cache for every test run, never the user's own:
+        // the compiler's module cache in it is what makes all but the first compile quick.
+        environment["XDG_CACHE_HOME"] = componentCache
         environment.merge(extraEnvironment) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -50,6 +53,9 @@ enum TestPaths {
         try process.run()
         return (out, err)
     }
+
+    /// The XDG cache folder the tests' `designable` runs compile components into.
+    static let componentCache = NSTemporaryDirectory() + "designable-tests-cache-\(getuid())"
 
     /// The pinned fonts, when the tests' fontconfig file is there.
     static var fontConfig: String? {

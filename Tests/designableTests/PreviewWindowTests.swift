@@ -56,7 +56,7 @@ final class PreviewWindowTests: XCTestCase {
 
     // Not private: the tests in other files extend this class with its fixture.
     var folder = ""
-    private var display: VirtualDisplay?
+    private(set) var display: VirtualDisplay?
     private var preview: PreviewProcess?
 
     override func setUpWithError() throws {

@@ -201,6 +201,7 @@ open class Component: PropertyHolder {
     private var lastVisualBounds = Rect.zero
 
     private func layOut(in bounds: Rect) {
+        Component.willRun?(self, "configure")
         var layer = Layer()
         configure(&layer, in: bounds)
         layerAttributes?.write(to: &layer)
@@ -255,6 +256,7 @@ open class Component: PropertyHolder {
 
     /// Draws the whole view: its layer, with its content inside.
     public final func draw(in bounds: Rect, with painter: Painter) {
+        Component.willRun?(self, "draw")
         let layer = layer(in: bounds)
         painter.draw(layer, in: bounds, memo: layer.castsShadow ? shadowMemo : nil,
                      contentExtent: contentExtent(in: bounds, with: painter)) { drawContent(in: bounds, with: painter) }
@@ -279,4 +281,9 @@ open class Component: PropertyHolder {
 
     /// Whether the view starts selected or disabled, from its properties.
     open var initialState: ControlState { .normal }
+
+    /// Told which component is about to run which of its methods (`draw`, `configure`,
+    /// `intrinsicContentSize`), in a process that reports where user code crashed (the
+    /// preview's worker); nil elsewhere, where it costs one check.
+    nonisolated(unsafe) public static var willRun: ((Component, StaticString) -> Void)?
 }

@@ -20,6 +20,17 @@ public struct PropertyRow: Equatable {
     public struct Fallback: Equatable {
         public var name: String
         public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A row as another process sent it (the preview's component worker).
+    public init(name: String, label: String, typeName: String, value: String, help: String, setAt: SourceLocation?,
+                origin: ValueOrigin?, color: Color?, fallback: Fallback? = nil) {
+        self.name = name; self.label = label; self.typeName = typeName; self.value = value; self.help = help
+        self.setAt = setAt; self.origin = origin; self.color = color; self.fallback = fallback
     }
 
     /// The value as an inspector shows it: its own, or the one it falls back to, marked with an

@@ -4,6 +4,12 @@ public struct Layout: Equatable {
     /// One frame per view, in the document's order, in points.
     public var frames: [Rect]
 
+    /// A layout computed elsewhere (the preview's component worker sends its frames).
+    public init(canvasSize: Size, frames: [Rect]) {
+        self.canvasSize = canvasSize
+        self.frames = frames
+    }
+
     /// Height a view takes when it has neither a size nor an intrinsic one (a plain UIView).
     public static let fallbackHeight = 100.0
 
@@ -18,7 +24,9 @@ public struct Layout: Equatable {
             if let frame = view.frame { return frame.size }
             if let size = view.size { return size }
             // Insets larger than the content would make a negative size: UIKit's layout takes none.
-            return view.component(in: .normal).intrinsicContentSize(painter).map {
+            let component = view.component(in: .normal)
+            Component.willRun?(component, "intrinsicContentSize")
+            return component.intrinsicContentSize(painter).map {
                 Size(width: max(0, $0.width), height: max(0, $0.height))
             }
         }

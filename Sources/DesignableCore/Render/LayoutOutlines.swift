@@ -58,16 +58,21 @@ public enum LayoutOutlines {
     /// Draws the rectangles of each view (only view `only` when given), in the state `states`
     /// gives it, with `painter`, which is drawing in canvas points.
     public static func draw(_ document: StyleDocument, layout: Layout, states: (Int) -> ControlState, only: Int? = nil, painter: Painter) {
-        // A device pixel wide, as Interface Builder's lines stay at any zoom.
-        let width = 1 / painter.scale
         for index in document.views.indices where only == nil || index == only {
             let frame = layout.frames[index]
-            let rectangles = document.views[index].component(in: states(index)).layoutRectangles(in: frame, with: painter)
-            // The frame's line goes last, over a content rectangle's dashes where an inset is zero.
-            for (kind, rect) in rectangles.all.reversed() {
-                if kind.fillAlpha > 0 { painter.fill(rect, with: .color(kind.color.withAlpha(kind.fillAlpha))) }
-                painter.stroke(rect, width: width, color: kind.color, dash: kind.dash)
-            }
+            draw(document.views[index].component(in: states(index)).layoutRectangles(in: frame, with: painter).all, painter: painter)
+        }
+    }
+
+    /// Draws one view's rectangles (as `LayoutRectangles.all` lists them) with `painter`: what
+    /// the preview does with the rectangles its component worker sends.
+    public static func draw(_ rectangles: [(kind: LayoutRectangles.Kind, rect: Rect)], painter: Painter) {
+        // A device pixel wide, as Interface Builder's lines stay at any zoom.
+        let width = 1 / painter.scale
+        // The frame's line goes last, over a content rectangle's dashes where an inset is zero.
+        for (kind, rect) in rectangles.reversed() {
+            if kind.fillAlpha > 0 { painter.fill(rect, with: .color(kind.color.withAlpha(kind.fillAlpha))) }
+            painter.stroke(rect, width: width, color: kind.color, dash: kind.dash)
         }
     }
 

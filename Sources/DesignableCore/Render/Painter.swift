@@ -16,6 +16,8 @@ public final class Painter {
     /// Which way the layout reads: flips leading and trailing insets, alignments and placements.
     public var layoutDirection = LayoutDirection.leftToRight
     private var drawing: DrawingContext?
+    /// The context drawing goes to, for the path drawing of `BezierPath`'s extension.
+    var currentDrawing: DrawingContext? { drawing }
 
     public init(text: TextEngine = TextEngine(), images: ImageCache = ImageCache()) {
         self.text = text
@@ -216,13 +218,19 @@ public final class Painter {
 
     /// Fills an outline with a colour, or a gradient placed in the outline's bounds.
     public func fill(_ outline: Outline, with fill: Fill) {
-        guard let drawing else { return }
+        guard let drawing, setSource(fill, placedIn: outline.bounds, on: drawing) else { return }
+        drawing.newPath()
+        drawing.path(outline)
+        drawing.fill()
+    }
+
+    /// Makes `fill` the source, a gradient placed in `rect`; false when it draws nothing (clear).
+    func setSource(_ fill: Fill, placedIn rect: Rect, on drawing: DrawingContext) -> Bool {
         switch fill {
         case .color(let color):
-            guard color.alpha > 0 else { return }
+            guard color.alpha > 0 else { return false }
             drawing.setSource(color)
         case .gradient(let gradient):
-            let rect = outline.bounds
             func place(_ unit: Point) -> Point { Point(x: rect.x + unit.x * rect.width, y: rect.y + unit.y * rect.height) }
             let (start, end) = (place(gradient.startPoint), place(gradient.endPoint))
             if gradient.isRadial {
@@ -231,9 +239,7 @@ public final class Painter {
                 drawing.setLinearGradient(from: start, to: end, stops: gradient.stops)
             }
         }
-        drawing.newPath()
-        drawing.path(outline)
-        drawing.fill()
+        return true
     }
 
     /// Fills a rectangle with circular corners of `radius`.

@@ -68,6 +68,12 @@ public enum StyleSchema {
                     "properties": .object(properties(of: CanvasSettings.make()) + [mergeKey]),
                     "additionalProperties": false,
                 ],
+                "components": [
+                    "type": ["array", "string", "null"],
+                    "description": "Swift files of component classes the views may name, relative to this file.",
+                    "items": ["type": "string", "pattern": "\\.swift$"],
+                    "pattern": "\\.swift$",
+                ],
                 "import": [
                     "type": ["array", "string", "null"],
                     "description": "Style files whose theme and presets this one uses, relative to this file.",

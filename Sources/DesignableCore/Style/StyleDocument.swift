@@ -8,6 +8,8 @@ public struct Dependency: Hashable, Sendable {
         case image
         /// Another style file this one imports (`import:`), at any depth.
         case `import`
+        /// A Swift file of user components (`components:`).
+        case component
     }
 
     public var path: String

@@ -5,6 +5,9 @@ public struct LoadResult {
     /// Files besides the style file that the load read or looked for (imports, images), even
     /// when it failed: the preview watches them, so fixing an imported file redraws.
     public var dependencies: Set<Dependency> = []
+    /// The Swift component files the style names (`components:`), found or not: the preview
+    /// hands a file that has any to its worker.
+    public var componentFiles: [ComponentFile] = []
 }
 
 /// Reads a style file: YAML into nodes, nodes into a checked `StyleDocument`, collecting every
@@ -15,7 +18,7 @@ public struct LoadResult {
 /// A new top-level key is one new section type and one entry here: the unknown-key warning and
 /// its did-you-mean follow from the table.
 public enum StyleLoader {
-    static let sections: [any StyleSection.Type] = [ImportSection.self, ThemeSection.self, StylesSection.self, CanvasSection.self, ViewsSection.self]
+    static let sections: [any StyleSection.Type] = [ComponentsSection.self, ImportSection.self, ThemeSection.self, StylesSection.self, CanvasSection.self, ViewsSection.self]
     /// The keys a file may write at its top level, besides `x-` ones.
     static var topLevelKeys: [String] { sections.map { $0.key } }
     /// Keys of a view that are not properties of its component.
@@ -25,6 +28,9 @@ public enum StyleLoader {
     /// Whether image names and imports may leave the style file's folder (`--allow-outside-images`): set once
     /// by the command line before anything is loaded, so the preview's reloads follow it too.
     nonisolated(unsafe) public static var allowsOutsideImages = false
+    /// Compiles and loads the Swift files `components:` names; nil in a process that must not
+    /// run user code (the preview's window), which then only learns the files' names.
+    nonisolated(unsafe) public static var componentProvider: ComponentProvider?
 
     public static func load(path: String) -> LoadResult {
         let bytes: [UInt8]
@@ -55,7 +61,8 @@ public enum StyleLoader {
         let document = decode(bytes: bytes, load)
         let diagnostics = report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
         if let document, !diagnostics.hasErrors { document.loadedText = LoadedText.make(bytes: bytes, load: load, document: document) }
-        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies)
+        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies,
+                          componentFiles: load.componentFiles)
     }
 
     /// A load's findings as it reports them, from all it found in the order found: each once, a
@@ -198,6 +205,8 @@ final class StyleLoad {
     var canvasLocation: SourceLocation
     var views: [StyledView] = []
     var dependencies: Set<Dependency> = []
+    /// The Swift files `components:` names.
+    var componentFiles: [ComponentFile] = []
     /// Which view of `previous` each view continues, when the views section matched them.
     var continuity: StyleDocument.Continuity?
 

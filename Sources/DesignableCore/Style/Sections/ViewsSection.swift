@@ -106,6 +106,10 @@ enum ViewsSection: StyleSection {
         if let classNode {
             guard let className = classNode.scalar, let type = ComponentRegistry.type(named: className) else {
                 let name = classNode.scalar ?? classNode.summary
+                if let file = ComponentRegistry.unavailable[name] {
+                    diagnostics.append(.error("class '\(name)' is in \(file), which does not compile: fix its errors first", at: classNode.location))
+                    return nil
+                }
                 diagnostics.append(.error("unknown class '\(name)'\(didYouMean(name, ComponentRegistry.names)); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: classNode.location))
                 return nil
             }
