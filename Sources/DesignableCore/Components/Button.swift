@@ -200,8 +200,10 @@ open class Button: Component {
     }
 
     /// The image's rectangle and the title's ink, a pixel wider all round for hinting, which
-    /// may move a glyph's outline by part of one.
+    /// may move a glyph's outline by part of one. Only for Designable's own buttons: a Swift
+    /// component's subclass may draw more in its `drawContent`, so its content is clipped.
     open override func contentExtent(in bounds: Rect, with painter: Painter) -> Rect? {
+        guard Self.isBuiltIn else { return nil }
         let content = layoutContent(in: bounds, with: painter)
         var extent = image == nil ? nil : content.imageRect
         if let rect = content.titleRect {
