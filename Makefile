@@ -90,8 +90,8 @@ docs: debug
 
 ## install: the program, its icons (found beside it), man page and bash/zsh completions under PREFIX,
 ## and what Swift components compile against: DesignableCore's module, the C module maps and shims
-C_MODULES  := CCairo CPango CYAML CRsvg CDeflate
-PC_MODULES := cairo pangocairo yaml-0.1 librsvg-2.0 libdeflate
+C_MODULES  := CCairo CPango CYAML CRsvg CDeflate CISAL
+PC_MODULES := cairo pangocairo yaml-0.1 librsvg-2.0 libdeflate libisal
 SDK        := $(DESTDIR)$(PREFIX)/lib/designable
 install: build
 	install -d $(SDK)/Modules $(SDK)/include

@@ -142,6 +142,7 @@ def main():
         preview.stop()
         p50 = statistics.median(times)
         print(json.dumps({"row": name, "p50_ms": round(p50, 1), "max_ms": round(max(times), 1), "runs": len(times),
+                          "samples_ms": [round(time, 3) for time in times],
                           "target_ms": None if options.gallery else TARGET_MS,
                           "meets_target": None if options.gallery else p50 <= TARGET_MS}))
     finally:

@@ -95,6 +95,24 @@ final class ComponentTests: XCTestCase {
         XCTAssertTrue(schema.stdout.contains("\"Swatch\""), "the schema names the class")
     }
 
+    /// What a component compiles against names DesignableCore's C modules three times over: the
+    /// package's target, what `make install` installs and what the toolchain passes swiftc. A C
+    /// library added to one and not the others fails only when a component compiles.
+    func testTheCModulesAComponentCompilesAgainstAreDesignableCoresOwn() throws {
+        func read(_ path: String) throws -> String { try String(contentsOf: projectRoot.appendingPathComponent(path), encoding: .utf8) }
+        func quoted(_ line: Substring) -> [String] {
+            line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        let package = try read("Package.swift").split(separator: "\n").first { $0.contains(".target(name: \"DesignableCore\"") }
+        let target = try XCTUnwrap(package.map(quoted)).filter { $0.hasPrefix("C") }
+        let makefile = try read("Makefile").split(separator: "\n").first { $0.hasPrefix("C_MODULES") }
+        let installed = try XCTUnwrap(makefile).split(separator: "=").last.map { $0.split(separator: " ").map(String.init) } ?? []
+        let toolchain = try read("Sources/DesignableCore/Plugins/ComponentToolchain.swift").split(separator: "\n").first { $0.contains("static let cModules") }
+        let passed = try XCTUnwrap(toolchain.map(quoted))
+        XCTAssertEqual(Set(installed), Set(target), "Makefile's C_MODULES")
+        XCTAssertEqual(Set(passed), Set(target), "ComponentToolchain.cModules")
+    }
+
     func testTheExampleComponentsRender() throws {
         let output = try temporaryFolder().appendingPathComponent("components.png")
         let run = try runDesignable(["render", "assets/examples/components.yaml", "-o", output.path], in: projectRoot, timeout: 180)
