@@ -167,11 +167,28 @@ final class IncrementalReadTests: XCTestCase {
     }
 
     func testAnEditOutsideTheViewsReadsTheWholeFile() throws {
-        for (old, new) in [("#3B5998", "#3B5999"), ("cornerRadius: 4", "cornerRadius: 5"), ("width: 200", "width: 201"),
+        for (old, new) in [("#3B5998", "#3B5999"), ("cornerRadius: 4", "cornerRadius: 5"),
                            ("alpha: 0.5", "alpha: 0.6"), ("views:", "views: # the views")] {
             XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: old, with: new)), .outsideViews, old)
         }
         XCTAssertEqual(try fallback(to: "import: [tokens.yaml]\n" + Self.base), .outsideViews)
+    }
+
+    /// A save that changes only the canvas's lines reads the canvas alone, every view kept; what
+    /// the canvas alone cannot say (a line added, another key, an anchor, bad YAML) reads the file.
+    func testAnEditOfTheCanvasReadsTheCanvasAlone() throws {
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "width: 200", with: "width: 201")))
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "width: 200", with: "width: 200, background: brand")), "a theme colour")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "width: 200", with: "width: 200, backgrund: red")), "its finding, did-you-mean included")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "canvas: {width: 200}", with: "canvas:\n  width: 200")), .movesFixedLines)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "canvas: {width: 200}", with: "canvas: &c {width: 200}")), .sharing)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "canvas: {width: 200}", with: "canvas: {width: 200")), .syntax)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "canvas: {width: 200}", with: "canvs: {width: 200}")), .syntax,
+                       "the key itself renamed")
+        let block = Self.base.replacingOccurrences(of: "canvas: {width: 200}", with: "canvas:\n  width: 200\n  background: white")
+        XCTAssertNil(try fallback(from: block, to: block.replacingOccurrences(of: "background: white", with: "background: \"#F2F2F7\"")),
+                     "a block mapping's line")
+        XCTAssertNil(try fallback(from: block, to: block.replacingOccurrences(of: "background: white", with: "background: 12")), "an error in it")
     }
 
     func testAnchorsAliasesAndMergeKeysInTheChangedViewsReadTheWholeFile() throws {

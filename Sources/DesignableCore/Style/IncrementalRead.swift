@@ -59,6 +59,9 @@ enum IncrementalRead {
         let span = bytes.withUnsafeBufferPointer { new in
             text.bytes.withUnsafeBufferPointer { old in changedSpan(old, new) }
         }
+        if let canvas = text.canvas, span.start >= canvas.bytes.lowerBound, span.oldEnd <= canvas.bytes.upperBound {
+            return readCanvas(bytes, over: previous, text: text, canvas: canvas, span: span)
+        }
         guard let entries = entries(touchedBy: span, in: text) else { return .failure(.outsideViews) }
         let byteDelta = bytes.count - text.bytes.count
         let oldRange = text.itemStarts[entries.lowerBound]..<text.itemStarts[entries.upperBound]
@@ -172,7 +175,92 @@ enum IncrementalRead {
             itemLines: text.itemLines[..<entries.lowerBound] + lines.dashLines.map { $0 + firstLine }
                 + text.itemLines[entries.upperBound...].map { $0 + lineDelta },
             dashColumn: text.dashColumn, parseFindings: parseFindings, sectionFindings: text.sectionFindings, emptiedByComments: emptied,
-            sectionDependencies: text.sectionDependencies, views: summary, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack)
+            sectionDependencies: text.sectionDependencies, views: summary, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack,
+            canvas: text.canvas.map { canvas in
+                // Above the entries it stays; below them it moves with what the save added.
+                guard canvas.bytes.lowerBound >= oldRange.upperBound else { return canvas }
+                var moved = canvas
+                moved.bytes = (canvas.bytes.lowerBound + byteDelta)..<(canvas.bytes.upperBound + byteDelta)
+                moved.line += lineDelta
+                return moved
+            })
+        return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
+    }
+
+    // MARK: - The canvas
+
+    /// What reading `bytes` gives when the save changed only the `canvas:` section's lines and
+    /// added or took out none: the section parsed alone at its lines and decoded, every view
+    /// the previous document's own (a canvas edit changes no view's look; the layout is made
+    /// again from the new canvas). A background edit of a 2,000-button file is then the time of
+    /// one small mapping, not of the file.
+    private static func readCanvas(_ bytes: [UInt8], over previous: StyleDocument, text: LoadedText, canvas: LoadedText.CanvasText,
+                                   span: Span) -> Result<LoadResult, Fallback> {
+        let breaks = { (buffer: ArraySlice<UInt8>) in buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        guard breaks(text.bytes[span.start..<span.oldEnd]) == breaks(bytes[span.start..<span.newEnd]) else { return .failure(.movesFixedLines) }
+        let byteDelta = bytes.count - text.bytes.count
+        let newRange = canvas.bytes.lowerBound..<(canvas.bytes.upperBound + byteDelta)
+        // Its lines: one per line break, and the last line when the file ends without one.
+        let unterminated = canvas.bytes.upperBound == text.bytes.count && text.bytes.last != UInt8(ascii: "\n") ? 1 : 0
+        let oldLines = canvas.line..<(canvas.line + breaks(text.bytes[canvas.bytes]) + unterminated)
+        guard !text.extent.sharingLines.contains(where: oldLines.contains) else { return .failure(.sharing) }
+        let file = SourceFile(path: previous.path)
+        let parsed: YAMLDocument
+        do {
+            parsed = try YAMLParser.parseDocument(bytes: Array(bytes[newRange]), file: file, lineOffset: canvas.line - 1)
+        } catch {
+            return .failure(.syntax)
+        }
+        guard parsed.extent.sharingLines.isEmpty else { return .failure(.sharing) }
+        // Still the one `canvas:` key, where it was: anything else changes what the file holds.
+        guard let root = parsed.root, case .mapping(let pairs) = root.kind, pairs.count == 1, let (key, value) = pairs.first,
+              key.isScalar(CanvasSection.key), key.location.line == canvas.line, key.location.column == 1 else { return .failure(.syntax) }
+
+        // The bounds, as the whole file would meet them: the new value's nodes for the old one's.
+        let new = value.tree.extent(of: value.index)
+        var extent = text.extent
+        extent.nodes += new.nodes - canvas.nodes
+        extent.slots += new.slots - canvas.slots
+        extent.depth = max(extent.depth, parsed.extent.depth)
+        var importSlack = text.importSlack
+        if let slack = importSlack { importSlack = (slack.bytes - byteDelta, slack.nodes - (new.nodes - canvas.nodes)) }
+        guard extent.nodes <= YAMLParser.maximumNodes, extent.slots <= YAMLParser.maximumSlots, extent.depth <= YAMLParser.maximumDepth,
+              importSlack.map({ $0.bytes >= 0 && $0.nodes >= 0 }) ?? true else { return .failure(.bounds) }
+
+        let context = DecodingContext(theme: previous.theme, fonts: previous.fonts, directory: FileSystem.directory(of: previous.path),
+                                      allowsOutsideImages: StyleLoader.allowsOutsideImages)
+        context.presets = previous.presets
+        let settings = CanvasSettings.make()
+        var canvasFindings: [Diagnostic] = []
+        CanvasSection.apply(value, to: settings, in: context, diagnostics: &canvasFindings)
+
+        // The findings in a full read's order: the parser's (the canvas lines' replaced), the
+        // sections' before the canvas, the canvas's, then every view's as they were.
+        func inCanvas(_ place: SourceLocation) -> Bool { place.file == file && oldLines.contains(place.line) }
+        let parseFindings = text.parseFindings.filter { !inCanvas($0.location) } + parsed.findings
+        let sectionFindings = Array(text.sectionFindings[..<canvas.findingStart]) + canvasFindings
+        var found = parseFindings + sectionFindings
+        for index in text.views.withFindings { found += previous.views[index].findings }
+        found += ViewsSection.sharedIDWarnings(text.views.withIDs.map { previous.views[$0] })
+        var emptied = text.emptiedByComments.filter { !inCanvas($0.key) }
+        emptied.merge(parsed.emptiedByComments) { first, _ in first }
+        let dependencies = text.sectionDependencies.union(text.views.dependents.keys)
+        let diagnostics = StyleLoader.report(found, emptiedByComments: emptied, filesInOrder: text.filesInOrder)
+        guard !diagnostics.hasErrors else { return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: dependencies)) }
+
+        let views = previous.views
+        let matches = views.indices.map { ViewIdentity.Match(old: $0, sameContent: true) as ViewIdentity.Match? }
+        let document = StyleDocument(path: previous.path, canvas: settings, canvasLocation: value.location,
+                                     theme: previous.theme, fonts: previous.fonts, presets: previous.presets, views: views,
+                                     dependencies: dependencies, continuity: StyleDocument.Continuity(previous: previous, matches: matches))
+        var moved = canvas
+        moved.bytes = newRange
+        let shift = { (start: Int) in start >= canvas.bytes.upperBound ? start + byteDelta : start }
+        document.loadedText = LoadedText(
+            bytes: bytes, itemStarts: text.itemStarts.map(shift), itemLines: text.itemLines, dashColumn: text.dashColumn,
+            parseFindings: parseFindings, sectionFindings: sectionFindings, emptiedByComments: emptied,
+            sectionDependencies: text.sectionDependencies, views: text.views, filesInOrder: text.filesInOrder, extent: extent,
+            importSlack: importSlack, canvas: moved)
         return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
     }
 
@@ -315,13 +403,29 @@ final class LoadedText {
     /// How many bytes and nodes the style file may still grow by before the files it imports go
     /// over the bounds they share with it; nil when it imports none.
     let importSlack: (bytes: Int, nodes: Int)?
+    /// The `canvas:` section's lines, for a save that changes nothing else; nil when it has none
+    /// written as a block key of its own.
+    let canvas: CanvasText?
+
+    /// The `canvas:` key's lines: from the start of its line to that of the next top-level key
+    /// (or the end of the file).
+    struct CanvasText {
+        var bytes: Range<Int>
+        /// The line of the key, from 1.
+        var line: Int
+        /// Where its findings start in `sectionFindings` (it is the last section before `views:`).
+        var findingStart: Int
+        /// Its value's share of the parser's bounds.
+        var nodes: Int
+        var slots: Int
+    }
 
     /// Whether anything follows the list (a later top-level key).
     var hasTextAfter: Bool { itemStarts[itemStarts.count - 1] < bytes.count }
 
     init(bytes: [UInt8], itemStarts: [Int], itemLines: [Int], dashColumn: Int, parseFindings: [Diagnostic], sectionFindings: [Diagnostic],
          emptiedByComments: [SourceLocation: String], sectionDependencies: Set<Dependency>, views: ViewSummary, filesInOrder: [SourceFile],
-         extent: YAMLDocument.Extent, importSlack: (bytes: Int, nodes: Int)?) {
+         extent: YAMLDocument.Extent, importSlack: (bytes: Int, nodes: Int)?, canvas: CanvasText?) {
         self.bytes = bytes
         self.itemStarts = itemStarts
         self.itemLines = itemLines
@@ -334,6 +438,7 @@ final class LoadedText {
         self.filesInOrder = filesInOrder
         self.extent = extent
         self.importSlack = importSlack
+        self.canvas = canvas
     }
 
     /// What a full read of `bytes` left in `load` that a later read of a few entries needs, or
@@ -405,6 +510,7 @@ final class LoadedText {
             return (starts, entryLines, dashColumn)
         }
         guard let places else { return nil }
+        let canvas = canvasText(bytes: bytes, pairs: pairs, load: load)
         let parseFindings = Array(load.diagnostics[..<load.parseFindingCount])
         var extent = load.extent
         extent.sharingLines.sort()
@@ -413,7 +519,27 @@ final class LoadedText {
                           parseFindings: parseFindings, sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
                           emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies,
                           views: ViewSummary(document.views), filesInOrder: load.filesInOrder,
-                          extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) })
+                          extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) },
+                          canvas: canvas)
+    }
+
+    /// Where the `canvas:` section is written, when it is one block key at the start of its line
+    /// with the next top-level key (or the end of the file) below it.
+    private static func canvasText(bytes: [UInt8], pairs: YAMLNode.Pairs, load: StyleLoad) -> CanvasText? {
+        guard let pair = pairs.first(where: { $0.key.isScalar(CanvasSection.key) }),
+              pairs.filter({ $0.key.isScalar(CanvasSection.key) }).count == 1, pair.key.location.column == 1,
+              let findingStart = load.beforeCanvas.map({ $0 - load.parseFindingCount }), findingStart >= 0 else { return nil }
+        let line = pair.key.location.line
+        let next = pairs.map(\.key.location.line).filter { $0 > line }.min()
+        let range: Range<Int>? = bytes.withUnsafeBufferPointer { text in
+            var lines = TextLines.Cursor(text)
+            guard let start = lines.start(of: line) else { return nil }
+            guard let next else { return start..<text.count }
+            return lines.start(of: next).map { start..<$0 }
+        }
+        guard let range else { return nil }
+        let extent = pair.value.tree.extent(of: pair.value.index)
+        return CanvasText(bytes: range, line: line, findingStart: findingStart, nodes: extent.nodes, slots: extent.slots)
     }
 }
 

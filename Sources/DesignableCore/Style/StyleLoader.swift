@@ -142,6 +142,7 @@ public enum StyleLoader {
         }
         for section in sections {
             if section is ViewsSection.Type { load.beforeViews = (load.diagnostics.count, load.dependencies) }
+            if section is CanvasSection.Type { load.beforeCanvas = load.diagnostics.count }
             section.decode(root[section.key], root: root, into: load)
         }
         return load.document()
@@ -231,6 +232,8 @@ final class StyleLoad {
     var parseFindingCount = 0
     /// How many findings (the parser's first) and which dependencies there were before `views:`.
     var beforeViews: (findings: Int, dependencies: Set<Dependency>)?
+    /// How many findings there were before `canvas:`, the last section before `views:`.
+    var beforeCanvas: Int?
     /// The least any imported file stayed under the nodes its parse was allowed; nil without imports.
     var importNodeSlack: Int?
 
