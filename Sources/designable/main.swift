@@ -66,6 +66,7 @@ func main(_ arguments: [String]) -> Int32 {
         // User components run in this process for every command but the preview, whose window
         // leaves them to a worker process that a crash cannot take down.
         if command != PreviewCommand.self {
+            ComponentLoader.beforeRunningUserCode = Supervision.superviseThisProcess
             let folder = parsed.values[OptionSpec.components.name]
             StyleLoader.componentProvider = ComponentLoader(extraFiles: try folder.map { folder in
                 let files = try ComponentLoader.files(inFolder: folder)

@@ -113,6 +113,25 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(Set(passed), Set(target), "ComponentToolchain.cModules")
     }
 
+    /// Outside the preview, user code runs under a supervisor: a component that traps or never
+    /// returns ends `render` with one finding (the trap's line in the component) and status 1,
+    /// not a crash with a backtrace or a command that never ends.
+    func testATrapOrAnEndlessLoopInRenderIsAFindingNotACrashOrAHang() throws {
+        let trap = try project(component: Self.component(body: "let empty: [Int] = []; _ = empty[Int(bounds.width)]"))
+        let trapped = try runDesignable(["render", "style.yaml", "-o", "out.png"], in: trap, timeout: 180)
+        XCTAssertEqual(trapped.status, 1, trapped.stderr)
+        XCTAssertTrue(trapped.stderr.contains("Fatal error: Index out of range"), trapped.stderr)
+        XCTAssertTrue(trapped.stderr.contains("designable: a Swift component crashed (") && trapped.stderr.contains(" at Swatch.swift:"), trapped.stderr)
+        XCTAssertFalse(trapped.stderr.contains("Backtrace") || trapped.stderr.contains("Thread 0"), "no backtrace: \(trapped.stderr)")
+        XCTAssertLessThanOrEqual(trapped.stderr.split(separator: "\n").count, 3, trapped.stderr)
+
+        let loop = try project(component: Self.component(body: "while bounds.width > 0 {}"))
+        let looped = try runDesignable(["render", "style.yaml", "-o", "out.png"], in: loop,
+                                       environment: ["DESIGNABLE_COMPONENT_TIME_LIMIT": "3"], timeout: 180)
+        XCTAssertEqual(looped.status, 1, looped.stderr)
+        XCTAssertTrue(looped.stderr.contains("did not finish within 3 s"), looped.stderr)
+    }
+
     func testTheExampleComponentsRender() throws {
         let output = try temporaryFolder().appendingPathComponent("components.png")
         let run = try runDesignable(["render", "assets/examples/components.yaml", "-o", output.path], in: projectRoot, timeout: 180)

@@ -111,9 +111,18 @@ public final class ComponentLoader: ComponentProvider {
 
     struct LoadFailure: Error { let text: String }
 
+    /// Called once, just before the first component library is opened in this process: the
+    /// command line puts the rest of its run under a supervisor there (`Supervision`), so user
+    /// code that traps or never returns ends in a finding, not in a crash or a hang.
+    nonisolated(unsafe) public static var beforeRunningUserCode: (() -> Void)?
+
     /// Opens a compiled component library and takes its classes.
     private func open(_ path: String) -> Result<[Component.Type], LoadFailure> {
         if let types = opened[path] { return .success(types) }
+        if let hook = Self.beforeRunningUserCode {
+            Self.beforeRunningUserCode = nil
+            hook()
+        }
         // RTLD_LOCAL: each version's symbols stay its own; DesignableCore's resolve against
         // the executable, which exports them.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
