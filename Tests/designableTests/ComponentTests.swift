@@ -132,6 +132,15 @@ final class ComponentTests: XCTestCase {
         XCTAssertTrue(looped.stderr.contains("did not finish within 3 s"), looped.stderr)
     }
 
+    /// A file that forgets its list is told the line to add, naming the classes it declares.
+    func testAFileWithoutItsListIsToldTheLineToAdd() throws {
+        let source = Self.component().replacingOccurrences(of: "let designableComponents: [Component.Type] = [Swatch.self]", with: "")
+        let run = try runDesignable(["check", "style.yaml"], in: try project(component: source), timeout: 180)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("Swatch.swift:1:1: error: Swatch.swift does not list its classes: add `let designableComponents: [Component.Type] = [Swatch.self]`"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("style.yaml:4:12: error: class 'Swatch' is in Swatch.swift, which did not load"), run.stderr)
+    }
+
     func testTheExampleComponentsRender() throws {
         let output = try temporaryFolder().appendingPathComponent("components.png")
         let run = try runDesignable(["render", "assets/examples/components.yaml", "-o", output.path], in: projectRoot, timeout: 180)
@@ -151,7 +160,7 @@ final class ComponentTests: XCTestCase {
         let lines = failed.stderr.split(separator: "\n")
         XCTAssertTrue(lines.first?.hasPrefix("Components/Swatch.swift:11:") == true && lines.first?.contains(": error: ") == true,
                       "the compiler's error first, at its place: \(failed.stderr)")
-        XCTAssertTrue(failed.stderr.contains("style.yaml:4:12: error: class 'Swatch' is in Swatch.swift, which does not compile"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("style.yaml:4:12: error: class 'Swatch' is in Swatch.swift, which did not load"), failed.stderr)
     }
 }
 

@@ -56,7 +56,17 @@ public struct ComponentCompiler {
         let text = String(decoding: source, as: UTF8.self)
         let start = SourceLocation.start(of: SourceFile(path: file.path))
         guard text.contains(Self.listName) else {
-            return .failed([.error("\(FileSystem.fileName(of: file.path)) does not list its classes: add `let \(Self.listName): [Component.Type] = [MyView.self]` so Designable can find them", at: start)])
+            // Offer the classes the file declares, as the list would name them.
+            let words = text.split(whereSeparator: { $0.isWhitespace })
+            let declared = zip(words, words.dropFirst()).compactMap { word, next -> String? in
+                guard word == "class" else { return nil }
+                let name = next.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                // `class func`, `class var`: members, not classes.
+                guard !name.isEmpty, !name.first!.isNumber, !["func", "var", "let", "subscript", "init"].contains(name) else { return nil }
+                return String(name)
+            }
+            let list = (declared.isEmpty ? ["MyView"] : declared).map { "\($0).self" }.joined(separator: ", ")
+            return .failed([.error("\(FileSystem.fileName(of: file.path)) does not list its classes: add `let \(Self.listName): [Component.Type] = [\(list)]` at its end so Designable can find them", at: start)])
         }
         let key = Self.key(source: source, identity: toolchain.buildIdentity)
         let stem = Self.moduleStem(of: file.path)

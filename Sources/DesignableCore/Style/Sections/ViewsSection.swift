@@ -107,7 +107,7 @@ enum ViewsSection: StyleSection {
             guard let className = classNode.scalar, let type = ComponentRegistry.type(named: className) else {
                 let name = classNode.scalar ?? classNode.summary
                 if let file = ComponentRegistry.unavailable[name] {
-                    diagnostics.append(.error("class '\(name)' is in \(file), which does not compile: fix its errors first", at: classNode.location))
+                    diagnostics.append(.error("class '\(name)' is in \(file), which did not load: fix its errors first", at: classNode.location))
                     return nil
                 }
                 diagnostics.append(.error("unknown class '\(name)'\(didYouMean(name, ComponentRegistry.names)); expected one of \(ComponentRegistry.names.joined(separator: ", "))", at: classNode.location))
