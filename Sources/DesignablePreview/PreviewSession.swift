@@ -14,6 +14,8 @@ final class PreviewSession {
         case missing
         /// The component worker crashed, ran out of time or exited: what happened.
         case workerStopped(String)
+        /// The file names Swift components and the worker has not drawn it yet: compiling them.
+        case loadingComponents
     }
 
     /// What a reload did.
@@ -107,6 +109,8 @@ final class PreviewSession {
             return fileName + " — file not found"
         case .workerStopped:
             return fileName + " — the components' worker stopped"
+        case .loadingComponents:
+            return fileName + " — compiling its Swift components"
         }
     }
 
@@ -136,6 +140,9 @@ final class PreviewSession {
             return Banner(text: "File not found; waiting for it to appear", kind: .absent)
         case .workerStopped(let what):
             return Banner(text: what, kind: .error)
+        case .loadingComponents:
+            // The first compile takes a second or two (the compiler's caches are cold): say so.
+            return Banner(text: "Compiling and loading the Swift components…", kind: .absent)
         }
     }
 
@@ -179,6 +186,7 @@ final class PreviewSession {
             // User code never runs in the window's process: from now on the worker reads the file.
             remote = RemoteCanvas()
             failedDependencies = result.dependencies
+            if status == .missing { status = .loadingComponents }
             return .needsWorker
         }
         guard let loaded = result.document else {
