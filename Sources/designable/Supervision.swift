@@ -36,7 +36,8 @@ enum Supervision {
 
     /// The child's exit status, or 1 with a finding when it crashed or ran out of time.
     private static func wait(for child: pid_t, record: UnsafeMutableRawPointer) -> Int32 {
-        let deadline = MonotonicClock.now() + UInt64(timeLimit * 1e9)
+        let limit = timeLimit
+        let deadline = MonotonicClock.now() + UInt64(limit * 1e9)
         var status: Int32 = 0
         while true {
             let done = waitpid(child, &status, WNOHANG)
@@ -45,7 +46,7 @@ enum Supervision {
             if MonotonicClock.now() > deadline {
                 kill(child, SIGKILL)
                 _ = waitpid(child, &status, 0)
-                report("a Swift component did not finish within \(formatNumber(timeLimit)) s (an endless loop?); the command was stopped")
+                report("a Swift component did not finish within \(formatNumber(limit)) s (an endless loop?); the command was stopped")
                 return 1
             }
             usleep(2_000)

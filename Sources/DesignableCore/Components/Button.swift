@@ -205,6 +205,7 @@ open class Button: Component {
     open override func contentExtent(in bounds: Rect, with painter: Painter) -> Rect? {
         guard Self.isBuiltIn else { return nil }
         let content = layoutContent(in: bounds, with: painter)
+        measuredForDrawing = (bounds, painter.layoutDirection, content)
         var extent = image == nil ? nil : content.imageRect
         if let rect = content.titleRect {
             let margin = 1 / painter.scale
@@ -215,8 +216,18 @@ open class Button: Component {
         return extent ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
     }
 
+    /// The layout `contentExtent` just made, which the drawing that follows it takes rather than
+    /// laying the content out twice per view and frame; taken once, so it never outlives a draw.
+    private var measuredForDrawing: (bounds: Rect, direction: LayoutDirection, content: ContentLayout)?
+
     open override func drawContent(in bounds: Rect, with painter: Painter) {
-        let content = layoutContent(in: bounds, with: painter)
+        let content: ContentLayout
+        if let measured = measuredForDrawing, measured.bounds == bounds, measured.direction == painter.layoutDirection {
+            content = measured.content
+        } else {
+            content = layoutContent(in: bounds, with: painter)
+        }
+        measuredForDrawing = nil
         let alpha = contentAlpha
         if let image, let rect = content.imageRect {
             painter.drawImage(image, in: rect, tint: imageRendering == .template ? tintColor : nil, alpha: alpha)
