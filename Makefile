@@ -7,6 +7,7 @@ BIN        := .build/release/designable
 # JSON Schema validator the schema test checks `designable schema` with, and what the tests read
 # the outputs back with: rsvg-convert and poppler's pdftoppm (SVG and PDF), man, bash and zsh.
 # libxtst-dev: the benchmark's bench/pixelwatch.c presses buttons through XTEST.
+# librsvg2-dev: bench/floor.c links librsvg; Designable opens it when an SVG is first drawn (Sources/CRsvg/shim.h).
 PACKAGES   := pkg-config libdeflate-dev libisal-dev libx11-dev libxext-dev libxtst-dev libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-dev \
               fonts-dejavu-core fonts-wqy-microhei xvfb xauth x11-utils xdotool imagemagick librsvg2-bin \
               python3-jsonschema poppler-utils man-db zsh
@@ -91,7 +92,7 @@ docs: debug
 ## install: the program, its icons (found beside it), man page and bash/zsh completions under PREFIX,
 ## and what Swift components compile against: DesignableCore's module, the C module maps and shims
 C_MODULES  := CCairo CPango CYAML CRsvg CDeflate CISAL
-PC_MODULES := cairo pangocairo yaml-0.1 librsvg-2.0 libdeflate libisal
+PC_MODULES := cairo pangocairo yaml-0.1 libdeflate libisal
 SDK        := $(DESTDIR)$(PREFIX)/lib/designable
 install: build
 	install -d $(SDK)/Modules $(SDK)/include

@@ -136,6 +136,9 @@ struct RenderCommand: Command {
     }
 
     func run() throws -> Int32 {
+        // fontconfig's start-up and librsvg's loading, while the file is read.
+        WarmUp.beginForkSafe()
+        defer { WarmUp.finishAll() }
         var options = RenderJob.Options(scale: scale, state: state, format: format, view: view, appearance: choice.single.appearance,
                                         direction: choice.single.direction, variants: variants ? choice.variants : nil)
         options.outline = outline

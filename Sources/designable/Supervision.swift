@@ -22,6 +22,9 @@ enum Supervision {
         // Shared with the child: where its signal handler writes the component frame it crashed in.
         guard let record = mmap(nil, recordSize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
               record != MAP_FAILED else { return }
+        // Only this thread lives on in the child: no warm-up may be left running (or holding
+        // fontconfig's locks) across the fork.
+        WarmUp.finishAll()
         fflush(stdout)
         fflush(stderr)
         let child = fork()

@@ -1,4 +1,5 @@
 import CPango
+import Foundation
 @testable import DesignableCore
 import XCTest
 
@@ -21,6 +22,23 @@ final class WarmUpTests: XCTestCase {
         XCTAssertEqual(WarmUp.defaultFontMap(), adopted, "a second call changes nothing")
         XCTAssertEqual(TextEngine().measure("Designable 0123456789", font: Font("Sans Bold 15")), before)
         XCTAssertEqual(InstalledFonts.families, families)
+    }
+
+    /// `render` may fork (Swift components run under a supervisor): its warm-up starts fontconfig
+    /// and librsvg without a Pango font map, hands none over, and leaves no thread running once
+    /// `finishAll` returns (GLib's pool thread, which Pango's start-up leaves, would be missing
+    /// in a forked child).
+    func testTheForkSafeWarmUpLeavesNoThreadBehind() throws {
+        func threads() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count }
+        let fontMap = pango_cairo_font_map_get_default()
+        let before = try threads()
+        WarmUp.beginForkSafe()
+        WarmUp.finishAll()
+        XCTAssertEqual(try threads(), before, "a thread outlived the warm-up")
+        XCTAssertEqual(pango_cairo_font_map_get_default(), fontMap, "no font map is handed over")
+        XCTAssertNoThrow(try Librsvg.loaded.get(), "librsvg was opened")
+        XCTAssertEqual(try SVGDocument(bytes: Array("<svg xmlns='http://www.w3.org/2000/svg' width='7' height='5'/>".utf8)).size,
+                       Size(width: 7, height: 5))
     }
 
     func testAWorkerThreadHasDoneItsWorkOnceJoined() {

@@ -234,4 +234,34 @@ final class CommandLinePolishTests: XCTestCase {
         }
         XCTAssertTrue(lines.contains(["install", "-m", "755", ".build/release/designable", "/opt/designable/bin/designable"]))
     }
+
+    /// librsvg is opened when an SVG is first needed, not linked (it and what it pulls in cost
+    /// every start ~5 ms): a file without SVG images never loads it, and one with an SVG icon
+    /// loads it, checks it and draws it. The dynamic loader's own log says what was loaded.
+    func testLibrsvgIsLoadedOnlyWhenAnSVGIsNeeded() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = "canvas: {width: 120, height: 48}\nviews:\n  - {class: FancyButton, frame: [8, 8, 100, 32], title: Go, backgroundColor: \"#3B5998\"}\n"
+        try plain.write(to: folder.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        try plain.replacingOccurrences(of: "title: Go,", with: "title: Go, image: icon, imageRendering: original,")
+            .write(to: folder.appendingPathComponent("icon.yaml"), atomically: true, encoding: .utf8)
+        try "<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16' fill='#FF0000'/></svg>"
+            .write(to: folder.appendingPathComponent("icon.svg"), atomically: true, encoding: .utf8)
+
+        let checked = try runDesignable(["check", "plain.yaml"], in: folder, environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(checked.status, 0, checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("libpango-1.0.so"), "the loader's log lists what is loaded:\n\(checked.stderr.prefix(2000))")
+        XCTAssertFalse(checked.stderr.contains("librsvg"), "no SVG, no librsvg")
+
+        let withIcon = try runDesignable(["check", "icon.yaml"], in: folder, environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(withIcon.status, 0, withIcon.stderr)
+        XCTAssertTrue(withIcon.stderr.contains("librsvg-2.so.2"), "the SVG is checked by librsvg, opened for it")
+
+        for name in ["plain", "icon"] {
+            let rendered = try runDesignable(["render", "\(name).yaml", "-o", "\(name).png"], in: folder)
+            XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        }
+        let (without, with) = try (Data(contentsOf: folder.appendingPathComponent("plain.png")), Data(contentsOf: folder.appendingPathComponent("icon.png")))
+        XCTAssertNotEqual(without, with, "the icon is drawn")
+    }
 }

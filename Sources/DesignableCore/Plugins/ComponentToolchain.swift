@@ -12,7 +12,7 @@ public struct ComponentToolchain {
     /// The C modules DesignableCore imports: their module maps must be found to read its module.
     static let cModules = ["CCairo", "CPango", "CYAML", "CRsvg", "CDeflate", "CISAL"]
     /// The pkg-config packages whose header folders those modules' shims include from.
-    static let pkgConfigPackages = ["cairo", "pangocairo", "yaml-0.1", "librsvg-2.0", "libdeflate", "libisal"]
+    static let pkgConfigPackages = ["cairo", "pangocairo", "yaml-0.1", "libdeflate", "libisal"]
 
     public var swiftc: String
     /// The folder holding `DesignableCore.swiftmodule`.

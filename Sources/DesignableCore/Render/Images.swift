@@ -1,4 +1,5 @@
 import CCairo
+import CPango
 import CRsvg
 
 /// An SVG document parsed by librsvg, freed with its owner.
@@ -6,6 +7,7 @@ final class SVGDocument {
     let pointer: OpaquePointer
     /// The document's own size in points (its width/height, else its viewBox).
     let size: Size
+    private let functions: Librsvg.Functions
 
     /// Parses the SVG at `path`, read through `FileSystem.read` so a pipe or a huge file is
     /// refused rather than handed to librsvg. Without a base file, an SVG cannot pull in files
@@ -22,21 +24,23 @@ final class SVGDocument {
 
     /// Parses an SVG document held in memory.
     init(bytes: [UInt8]) throws(RenderError) {
+        let rsvg = try Librsvg.loaded.get()
         var error: UnsafeMutablePointer<GError>?
-        let made = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        let made = bytes.withUnsafeBufferPointer { rsvg.newFromData($0.baseAddress, UInt($0.count), &error) }
         guard let handle = made else {
             // libxml's messages end with a newline; the finding is one line.
             let reason = error.map { String(String(cString: $0.pointee.message).trimmingWhitespace()) } ?? "unreadable SVG"
             if let error { g_error_free(error) }
             throw RenderError(reason)
         }
-        pointer = OpaquePointer(handle)
-        rsvg_handle_set_dpi(handle, 96)
+        pointer = handle
+        functions = rsvg
+        rsvg.setDPI(handle, 96)
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+        if rsvg.intrinsicSizeInPixels(handle, &width, &height) == 0 {
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (24, 24)
         }
         size = Size(width: width, height: height)
@@ -50,7 +54,7 @@ final class SVGDocument {
         let drawing = try DrawingContext(surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
-        if rsvg_handle_render_document(UnsafeMutablePointer(pointer), drawing.pointer, &viewport, &error) == 0 {
+        if functions.renderDocument(pointer, drawing.pointer, &viewport, &error) == 0 {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "could not draw"
             if let error { g_error_free(error) }
             throw RenderError(reason)

@@ -1,14 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CPango
 
-/// What a first frame pays for once per process, done on a thread of its own while the caller
+/// What a first frame pays for once per process, done on threads of their own while the caller
 /// opens its display and reads the style file: fontconfig's start-up (its configuration and
 /// caches, about 7 ms, which Pango runs on a thread of its own once a font map exists), the
-/// loading of a face (3 ms or so each) and librsvg's first parse (2 ms). Pango's default font map
-/// is one per thread, so the warmed one is handed over: the first use of fonts on the caller's
-/// thread waits for the warm-up and makes its font map that thread's default; the warm-up thread
-/// has let go of it by then.
+/// loading of a face (3 ms or so each), and opening librsvg with its first parse (5 ms or so:
+/// it is not linked, see `Librsvg`).
+///
+/// Fonts and librsvg warm up apart, so the first text measured waits for fontconfig only.
+/// Pango's default font map is one per thread, so the warmed one is handed over: the first use
+/// of fonts on the caller's thread waits for the fonts' warm-up and makes its font map that
+/// thread's default; the warm-up thread has let go of it by then. librsvg needs no hand-over:
+/// the first SVG on any thread waits for the library to be open, as `Librsvg.loaded` is made once.
 public enum WarmUp {
-    nonisolated(unsafe) private static var pending: (thread: WorkerThread, fontMap: FontMapHandle)?
+    nonisolated(unsafe) private static var fonts: (thread: WorkerThread, fontMap: FontMapHandle)?
+    nonisolated(unsafe) private static var librsvg: WorkerThread?
 
     /// A reference to a font map, released with its owner. The warm-up thread sets it just before
     /// it ends and the caller's thread reads it only after joining, so the two never share it.
@@ -17,30 +25,65 @@ public enum WarmUp {
         deinit { if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) } }
     }
 
-    /// Starts fontconfig, the faces of `fonts` and librsvg on another thread. Call it on the
-    /// thread that will draw, before anything there measures or draws text.
-    public static func begin(fonts: [Font]) {
-        guard pending == nil else { return }
+    /// Starts fontconfig and the faces of `fonts` on one thread and librsvg on another. Call it
+    /// on the thread that will draw, before anything there measures or draws text.
+    public static func begin(fonts faces: [Font]) {
+        guard fonts == nil else { return }
         let handle = FontMapHandle()
         let thread = WorkerThread {
             let fontMap = pango_cairo_font_map_new()!
-            // While Pango's thread reads fontconfig's files.
-            _ = try? SVGDocument(bytes: Array("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>".utf8))
             let engine = TextEngine(context: TextEngine.makeContext(fontMap))
-            for font in fonts { engine.warmUp(font) }
+            for font in faces { engine.warmUp(font) }
             handle.pointer = fontMap
         }
-        pending = (thread, handle)
+        fonts = (thread, handle)
+        beginLibrsvg()
+    }
+
+    /// fontconfig's start-up and librsvg's, on threads of their own, for a command that may fork
+    /// (`render` runs Swift components under a supervisor that forks when the first one loads).
+    /// No Pango font map: Pango starts fontconfig on a GLib pool thread, which a forked child
+    /// would believe it still has. fontconfig itself leaves no thread behind.
+    public static func beginForkSafe() {
+        guard fonts == nil else { return }
+        let thread = WorkerThread {
+            // Pango's dependency, loaded with it; FcInit is what Pango's own start-up spends its
+            // time in, and once done it is done for the process.
+            if let initialise = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "FcInit") {
+                _ = unsafeBitCast(initialise, to: (@convention(c) () -> Int32).self)()
+            }
+        }
+        fonts = (thread, FontMapHandle())
+        beginLibrsvg()
+    }
+
+    private static func beginLibrsvg() {
+        guard librsvg == nil else { return }
+        librsvg = WorkerThread {
+            _ = try? SVGDocument(bytes: Array("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>".utf8))
+        }
+    }
+
+    /// Waits for the fonts' warm-up begun on this thread and makes its font map this thread's
+    /// default; nothing when none is running.
+    public static func finish() {
+        guard let (thread, handle) = fonts else { return }
+        fonts = nil
+        thread.join()
+        // The default takes a reference of its own; the handle's goes with it.
+        if let fontMap = handle.pointer { pango_cairo_font_map_set_default(OpaquePointer(fontMap)) }
+    }
+
+    /// Waits for every warm-up thread: before a fork, as a child has only the forking thread.
+    public static func finishAll() {
+        finish()
+        librsvg?.join()
+        librsvg = nil
     }
 
     /// This thread's default font map, once a warm-up begun here has finished and handed its own over.
     static func defaultFontMap() -> UnsafeMutablePointer<PangoFontMap> {
-        if let (thread, handle) = pending {
-            pending = nil
-            thread.join()
-            // The default takes a reference of its own; the handle's goes with it.
-            if let fontMap = handle.pointer { pango_cairo_font_map_set_default(OpaquePointer(fontMap)) }
-        }
+        finish()
         return pango_cairo_font_map_get_default()
     }
 }
