@@ -26,10 +26,28 @@ final class PropertyTests: XCTestCase {
         }
     }
 
+    /// The names bound by wrapper identity against a reflection that finds the wrappers by
+    /// casting each stored value (the way a reader would expect them found).
     func testEveryComponentBindsEachNameToItsOwnWrapper() {
+        func reflect(_ subject: Any) -> [(name: String, property: AnyInspectable)] {
+            var found: [(name: String, property: AnyInspectable)] = []
+            var mirror: Mirror? = Mirror(reflecting: subject)
+            while let current = mirror {
+                for child in current.children {
+                    if let group = child.value as? InspectableGroup {
+                        found += reflect(group)
+                    } else if let label = child.label, let property = child.value as? AnyInspectable {
+                        found.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, property))
+                    }
+                }
+                mirror = current.superclassMirror
+            }
+            return found
+        }
         for type in ComponentRegistry.all {
             let made = type.make()
-            let reflected = PropertyNames.reflect(made)
+            let reflected = reflect(made)
+            XCTAssertFalse(reflected.isEmpty, type.className)
             XCTAssertEqual(made.properties.map(\.name), reflected.map(\.name), type.className)
             for ((_, bound), (name, mirrored)) in zip(made.properties, reflected) {
                 XCTAssertTrue(bound === mirrored, "\(type.className).\(name)")

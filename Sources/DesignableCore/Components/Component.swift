@@ -82,11 +82,14 @@ enum PropertyNames {
         }
         // First instance of the class, or one whose initialisers made other wrappers too (a
         // holder made inside another): reflect, and learn the places when every one is known.
-        let reflected = reflect(instance)
-        if slots[key] == nil {
-            let places = Dictionary(wrappers.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
-            let table = reflected.compactMap { name, property in places[ObjectIdentifier(property)].map { (name, $0) } }
-            if table.count == reflected.count { slots[key] = table }
+        var places: [ObjectIdentifier: Int] = [:]
+        for (place, wrapper) in wrappers.enumerated() where places[ObjectIdentifier(wrapper)] == nil {
+            places[ObjectIdentifier(wrapper)] = place
+        }
+        let found = reflect(instance, places: places)
+        let reflected = found.map { ($0.name, wrappers[$0.place]) }
+        if slots[key] == nil, found.count == reflected.count {
+            slots[key] = found
         }
         return reflected
     }
@@ -102,33 +105,31 @@ enum PropertyNames {
     }
 
     static func of(_ type: PropertyHolder.Type, sample: PropertyHolder?) -> [String] {
-        if let names = cache[ObjectIdentifier(type)] { return names }
-        let names = reflect(sample ?? type.make()).map(\.name)
-        cache[ObjectIdentifier(type)] = names
+        let key = ObjectIdentifier(type)
+        if let names = cache[key] { return names }
+        // An instance made knows its names: made once more here only when none was before.
+        let names = (slots[key]?.map(\.name)) ?? (sample ?? type.make()).properties.map(\.name)
+        cache[key] = names
         return names
     }
 
-    /// A group's inspectables, listed as its owner's own.
-    private static func reflect(group: InspectableGroup) -> [(name: String, property: AnyInspectable)] {
-        Mirror(reflecting: group).children.compactMap { child in
-            guard let label = child.label, let property = child.value as? AnyInspectable else { return nil }
-            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, property)
-        }
-    }
-
-    /// The inspectable wrappers `instance` stores, each with its name, in declaration order
-    /// (a class's own before its superclass's, as reflection walks them).
-    static func reflect(_ instance: PropertyHolder) -> [(name: String, property: AnyInspectable)] {
-        var found: [(name: String, property: AnyInspectable)] = []
-        var mirror: Mirror? = Mirror(reflecting: instance)
+    /// The wrappers among `places` that `subject` stores, each with its name and place, in
+    /// declaration order (a class's own before its superclass's, as reflection walks them); a
+    /// stored group's are listed as its owner's own. Wrappers are told by identity, not by a
+    /// cast to `AnyInspectable`: the cast looks up the conformance of each property type the
+    /// first time, a cost every start of the program paid once per type.
+    private static func reflect(_ subject: AnyObject, places: [ObjectIdentifier: Int]) -> [(name: String, place: Int)] {
+        var found: [(name: String, place: Int)] = []
+        var mirror: Mirror? = Mirror(reflecting: subject)
         while let current = mirror {
             for child in current.children {
-                if let group = child.value as? InspectableGroup {
-                    found += reflect(group: group)
-                    continue
+                guard let label = child.label else { continue }
+                let value = child.value as AnyObject
+                if let group = value as? InspectableGroup {
+                    found += reflect(group, places: places)
+                } else if let place = places[ObjectIdentifier(value)] {
+                    found.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, place))
                 }
-                guard let label = child.label, let property = child.value as? AnyInspectable else { continue }
-                found.append((label.hasPrefix("_") ? String(label.dropFirst()) : label, property))
             }
             mirror = current.superclassMirror
         }
