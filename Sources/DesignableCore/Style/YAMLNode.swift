@@ -498,11 +498,13 @@ public enum YAMLParser {
         private mutating func close() throws(Diagnostic) {
             let open = stack.removeLast()
             let first = tree.slots.count
-            let items = pending[open.firstPending...]
-            if open.isMapping, let resolved = YAMLMapping.resolve(items, in: tree, findings: &findings) {
+            // The slices of `pending` live for one statement each: one kept until the removal
+            // below would make it copy all of `pending` (the whole file's list of views) for
+            // every view it closes, quadratic in the views.
+            if open.isMapping, let resolved = YAMLMapping.resolve(pending[open.firstPending...], in: tree, findings: &findings) {
                 tree.slots.append(contentsOf: resolved)
             } else {
-                tree.slots.append(contentsOf: items)
+                tree.slots.append(contentsOf: pending[open.firstPending...])
             }
             pending.removeSubrange(open.firstPending...)
             // Merges copy the pairs they bring: bounded like the aliases they come from.
