@@ -27,7 +27,7 @@ final class IncrementalReadTests: XCTestCase {
     /// ids, state maps, comments), each compared with a full read; the pixels every tenth time.
     func testRandomEditsOfA2000ViewFileReadAsTheWholeFile() throws {
         let walk = EditWalk(text: Self.manyViews(2000), path: fixturesFolder.path + "/incremental-2000.yaml", seed: 2000)
-        walk.run(edits: 70, pixelsEvery: 10, rowsEvery: 25)
+        walk.run(edits: 2000, pixelsEvery: 10, rowsEvery: 25)
         XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
         print("2,000 views: \(walk.summary)")
     }
