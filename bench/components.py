@@ -27,6 +27,8 @@ import tempfile
 import threading
 import time
 
+import display
+
 BENCH = os.path.dirname(os.path.realpath(__file__))
 REPO = os.path.dirname(BENCH)
 EXAMPLES = os.path.join(REPO, "assets", "examples")
@@ -81,20 +83,6 @@ class Preview:
             self.process.kill()
 
 
-def start_xvfb():
-    for number in range(71, 99):
-        if os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            continue
-        server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if os.path.exists(f"/tmp/.X11-unix/X{number}"):
-                return server, f":{number}"
-            time.sleep(0.05)
-        server.kill()
-    raise RuntimeError("cannot start Xvfb")
-
-
 def time_saves(preview, path, texts, runs):
     """Writes each text in turn to `path`; the milliseconds from the write to the file frame."""
     times = []
@@ -115,7 +103,12 @@ def main():
     parser.add_argument("--gallery", action="store_true", help="time saves of the gallery's style file instead")
     options = parser.parse_args()
     work = tempfile.mkdtemp(prefix="designable-bench-components-")
-    server, display = start_xvfb()
+    # display.Xvfb lets the server pick a free number: sockets left by killed servers do not count.
+    with display.Xvfb() as server:
+        measure(options, work, server.name)
+
+
+def measure(options, work, display):
     try:
         environment = {"XDG_CACHE_HOME": os.path.join(work, "cache"), "FONTCONFIG_FILE": os.path.join(REPO, "Tests", "fonts.conf")}
         if options.gallery:
@@ -146,7 +139,6 @@ def main():
                           "target_ms": None if options.gallery else TARGET_MS,
                           "meets_target": None if options.gallery else p50 <= TARGET_MS}))
     finally:
-        server.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 
