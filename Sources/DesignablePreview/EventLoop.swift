@@ -157,7 +157,9 @@ final class EventLoop {
         guard let (frame, presented) = frames.present(window: size, bufferIsCurrent: window.hasBuffer(width: size.width, height: size.height),
                                                       wake: wake, blit: { window.blit($0) }) else { return }
         tracer.record(frame, presented: presented)
+        // What the frame replaced is freed once it is on screen, not in its time.
         session.releaseRetired()
+        composer.viewPixels.releaseForgotten()
         // A file with Swift components has no canvas at start: its screenshot waits for the
         // worker's first frame (or failure), in `workerEvents`.
         if frame.cause == .start, let path = options.screenshotPath, session.remote == nil {

@@ -110,6 +110,23 @@ final class ViewPixelCacheTests: XCTestCase {
         XCTAssertEqual(cache.count, document.views.count, "the edited view's old pixels are dropped")
     }
 
+    /// The component of a view gone from the document is let go when the caller says (after the
+    /// frame is on screen, in the preview), not while the frame is drawn: freeing it takes time.
+    func testAForgottenViewsComponentIsLetGoWhenReleased() throws {
+        let text = buttonsScene(count: 4, plain: true)
+        let renderer = Renderer(), cache = ViewPixelCache()
+        var document = try load(text)
+        for _ in 0..<2 { _ = try frame(document, layout: renderer.layout(document), scale: 1, renderer: renderer, cache: cache) }
+        weak var old = document.views[1].component(in: .normal)
+        XCTAssertNotNil(old)
+        document = try load(try replacing("\"Save 2\"", with: "\"Edited 2\"", in: text), reusing: document)
+        _ = try frame(document, layout: renderer.layout(document), scale: 1, renderer: renderer, cache: cache)
+        XCTAssertEqual(cache.count, document.views.count - 1, "the edited view's old pixels are dropped, its new ones not kept yet")
+        XCTAssertNotNil(old, "held until released")
+        cache.releaseForgotten()
+        XCTAssertNil(old, "let go")
+    }
+
     // MARK: - Helpers
 
     /// A save that replaces `old` with `new` in the file, and whether views around the change are

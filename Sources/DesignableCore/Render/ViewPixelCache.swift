@@ -82,6 +82,10 @@ public final class ViewPixelCache {
     private var images: Int?
     /// The slot the next look for forgotten components starts at.
     private var sweep = 0
+    /// Components of views gone from the document, dropped with their pixels but not yet let go:
+    /// freeing one (its wrappers and layer) costs tens of microseconds, which the preview puts
+    /// after the frame is on screen (`releaseForgotten()`). At most `4 * sweepLength` wait.
+    private var forgotten: [Component] = []
 
     /// A cache of at most `limit` bytes, keeping no view whose surface would take more than
     /// `entryLimit` (an eighth of the limit unless told: 8 MB, a 1448-pixel square).
@@ -92,6 +96,7 @@ public final class ViewPixelCache {
 
     /// Drops everything.
     public func removeAll() {
+        forgotten = []
         entries = []
         unused = []
         slots = [:]
@@ -240,11 +245,22 @@ public final class ViewPixelCache {
     /// nothing else holds any more: its view changed or went. A look at the count alone: a weak
     /// reference's load in every entry cost a tenth of a one-view redraw at 2,000 views.
     private func dropForgotten(upTo length: Int) {
+        // Never called to let go (a caller that draws without presenting): they go now.
+        if forgotten.count >= 4 * Self.sweepLength { forgotten.removeAll() }
         for _ in 0..<min(length, entries.count) {
             if sweep >= entries.count { sweep = 0 }
-            if let entry = entries[sweep], isKnownUniquelyReferenced(&entry.component) { remove(sweep) }
+            if let entry = entries[sweep], isKnownUniquelyReferenced(&entry.component) {
+                forgotten.append(entry.component)
+                remove(sweep)
+            }
             sweep += 1
         }
+    }
+
+    /// Lets go of the components of views the document no longer has, dropped from the cache
+    /// since the last call: after a frame is presented, so that freeing them is not in its time.
+    public func releaseForgotten() {
+        forgotten.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Inspection
