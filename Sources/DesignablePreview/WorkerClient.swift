@@ -53,18 +53,7 @@ final class WorkerClient {
         defer { close(sharedFD) }
         // The window's ends never block the event loop.
         for fd in [reply[0], error[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, error[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
-        posix_spawn_file_actions_adddup2(&actions, request[0], ComponentWorker.requestDescriptor)
-        posix_spawn_file_actions_adddup2(&actions, reply[1], ComponentWorker.replyDescriptor)
-        posix_spawn_file_actions_adddup2(&actions, sharedFD, ComponentWorker.pixelsDescriptor)
         let executable = ComponentToolchain.executablePathForWorker
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(ComponentWorker.commandName), nil]
-        defer { argv.forEach { free($0) } }
         // No interactive backtracer in a worker: a crash prints its message and is reaped at once.
         var environment: [String] = []
         var index = 0
@@ -74,10 +63,11 @@ final class WorkerClient {
             index += 1
         }
         environment.append("SWIFT_BACKTRACE=enable=no")
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let (pid, started) = ChildProcess.spawn(
+            [executable, ComponentWorker.commandName], output: error[1],
+            descriptors: [(request[0], ComponentWorker.requestDescriptor), (reply[1], ComponentWorker.replyDescriptor),
+                          (sharedFD, ComponentWorker.pixelsDescriptor)],
+            environment: environment, searchingPath: false)
         close(request[0]); close(reply[1]); close(error[1])
         guard started == 0 else {
             close(request[1]); close(reply[0]); close(error[0])

@@ -4,7 +4,7 @@ import Glibc
 
 /// Runs a program to its end with posix_spawn, its standard error (and output) captured: the
 /// Swift compiler, and `pkg-config` for the C headers' folders.
-enum ChildProcess {
+public enum ChildProcess {
     struct Result {
         var status: Int32
         /// Standard output and standard error, interleaved as the program wrote them.
@@ -17,19 +17,10 @@ enum ChildProcess {
         guard pipe(&pipeEnds) == 0 else { return nil }
         // Close-on-exec, so only the child's dup2 copies reach it (and no other child gets them).
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let (pid, failure) = spawn(arguments, output: pipeEnds[1])
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard started == 0 else { return nil }
+        guard failure == 0 else { return nil }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
@@ -40,6 +31,32 @@ enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = (status & 0x7f) == 0
         return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: String(decoding: output, as: UTF8.self))
+    }
+
+    /// Starts `arguments` with standard input from /dev/null and standard output and error on
+    /// `output`, each of `descriptors` (this process's, the child's number) given at its number,
+    /// and `environment` (this process's when nil). Found on PATH unless `arguments[0]` is a path
+    /// already (`searchingPath: false`). The child's pid, and 0 or posix_spawn's error.
+    public static func spawn(_ arguments: [String], output: Int32, descriptors: [(Int32, Int32)] = [],
+                             environment: [String]? = nil, searchingPath: Bool = true) -> (pid: pid_t, error: Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        for (own, theirs) in descriptors { posix_spawn_file_actions_adddup2(&actions, own, theirs) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        var pid: pid_t = 0
+        func start(_ envp: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+            searchingPath ? posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+                : posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        }
+        let error = envp.map { start($0) } ?? start(environ)
+        return (pid, error)
     }
 
     /// The program `name` resolves to on PATH, or nil.
