@@ -12,6 +12,8 @@ struct Deadlines {
         case poll
         /// The component worker has had its time for a request: stop it.
         case worker
+        /// The preview has been idle a while: draw the views on screen into the pixel cache.
+        case warm
     }
 
     /// CLOCK_MONOTONIC nanoseconds, by kind.

@@ -51,6 +51,15 @@ final class EventLoop {
 
     private enum WorkerJob { case load, render }
 
+    /// How long the preview must have been idle after a frame before it fills the pixel cache:
+    /// longer than the gap between frames of a drag, a scroll or a burst of saves, so that only a
+    /// pause gets the work.
+    static let warmDelay: UInt64 = 20_000_000
+    /// How long one turn of filling it may take before events are looked at again.
+    static let warmSlice: UInt64 = 1_000_000
+    /// The view the next turn of filling the pixel cache starts at; nil when there is nothing to fill.
+    private var warmFrom: Int?
+
     /// `viewport` is the window's size at creation, which the window was made with.
     init(window: PreviewWindow, viewport: Viewport, session: PreviewSession, watcher: FileWatcher, options: PreviewOptions,
          startFrame: Tracer.Frame) {
@@ -134,6 +143,8 @@ final class EventLoop {
             case .worker:
                 let limit = Double(WorkerClient.timeLimit) / 1e9
                 workerStopped(timedOut: "took longer than \(formatNumber(limit)) s (an endless loop?) and was stopped")
+            case .warm:
+                warmViewPixels()
             }
         }
     }
@@ -160,6 +171,8 @@ final class EventLoop {
         // What the frame replaced is freed once it is on screen, not in its time.
         session.releaseRetired()
         composer.viewPixels.releaseForgotten()
+        warmFrom = 0
+        deadlines.set(.warm, at: presented + Self.warmDelay)
         // A file with Swift components has no canvas at start: its screenshot waits for the
         // worker's first frame (or failure), in `workerEvents`.
         if frame.cause == .start, let path = options.screenshotPath, session.remote == nil {
@@ -206,6 +219,29 @@ final class EventLoop {
             }
         }
         frames.drew(frame)
+    }
+
+    /// Idle work: the views on screen whose pixels the cache does not keep yet (each is kept only
+    /// once drawn unchanged twice) are drawn into it a slice at a time, events looked at between
+    /// slices, so the first save that repaints views without changing them (the canvas
+    /// background) composites them as later saves do instead of drawing every one.
+    private func warmViewPixels() {
+        guard let from = warmFrom, let document = session.document, let layout = session.layout, composer.grid == nil,
+              !composer.showsOverlays, !gridShown else {
+            warmFrom = nil
+            return
+        }
+        // Something came in: it goes first, and the pause starts again (after its frame, if it makes one).
+        if frames.pending != nil || window.hasPendingEvents {
+            deadlines.set(.warm, at: MonotonicClock.now() + Self.warmDelay)
+            return
+        }
+        let visible = viewport.canvasRect(of: viewport.canvasOnWindow)
+        warmFrom = session.renderer.warm(document, layout: layout, scale: scale, states: session.state(of:), area: visible,
+                                         cache: composer.viewPixels, from: from, until: MonotonicClock.now() + Self.warmSlice)
+        composer.viewPixels.releaseForgotten()
+        // The next slice once poll() has seen nothing waiting.
+        if warmFrom != nil { deadlines.set(.warm, at: 0) }
     }
 
     /// The views a full redraw draws: those on screen.

@@ -127,6 +127,58 @@ final class ViewPixelCacheTests: XCTestCase {
         XCTAssertNil(old, "let go")
     }
 
+    // MARK: - Warming while idle
+
+    /// What the preview does while nothing happens: the views on screen drawn into the cache after
+    /// their first frame, a slice at a time, so the first background save composites them all;
+    /// views off screen are left alone, and warming never pushes kept pixels out.
+    func testWarmingKeepsTheViewsOnScreenAndTheFirstBackgroundSaveCompositesThem() throws {
+        let text = buttonsScene(count: 200)
+        let renderer = Renderer(), cache = ViewPixelCache()
+        let document = try load(text), layout = renderer.layout(document)
+        let buffer = try frame(document, layout: layout, scale: 1, renderer: renderer, cache: cache)
+        XCTAssertEqual(cache.count, 0, "nothing is kept on a first frame")
+        let states: (Int) -> ControlState = { document.views[$0].initialState }
+        // The first five rows on screen, as a preview window shorter than the canvas shows it.
+        let screen = Rect(x: 0, y: 0, width: layout.canvasSize.width, height: 200)
+        let onScreen = document.views.indices.filter { document.views[$0].visualBounds(in: layout.frames[$0], state: states($0)).intersects(screen) }
+        XCTAssertLessThan(onScreen.count, document.views.count)
+        // A deadline already passed: one view a slice, the next slice going on from there.
+        var next: Int? = 0, slices = 0
+        while let from = next {
+            next = renderer.warm(document, layout: layout, scale: 1, states: states, area: screen, cache: cache, from: from, until: 0)
+            slices += 1
+            if let next { XCTAssertGreaterThan(next, from) }
+        }
+        XCTAssertEqual(cache.count, onScreen.count, "every view on screen is kept, and none off it")
+        // The badge, the last view, is on screen: the slice that draws it finds the end too.
+        XCTAssertEqual(onScreen.last, document.views.count - 1)
+        XCTAssertEqual(slices, onScreen.count, "one view drawn a slice")
+        XCTAssertNil(renderer.warm(document, layout: layout, scale: 1, states: states, area: screen, cache: cache, from: 0, until: .max))
+        XCTAssertEqual(cache.count, onScreen.count, "warming again draws nothing")
+
+        // The first background save composites every view on screen, and looks as drawn.
+        let hits = cache.hits
+        let edited = try load(try replacing("#F2F2F7", with: "#1C1C1E", in: text), reusing: document)
+        let editedLayout = renderer.layout(edited)
+        let context = try DrawingContext(buffer)
+        renderer.draw(edited, layout: editedLayout, scale: 1, on: context, states: { edited.views[$0].initialState }, damage: screen, cache: cache)
+        try context.check("drawing the background save")
+        XCTAssertEqual(cache.hits - hits, onScreen.count, "every view on screen is composited")
+        let fresh = try Renderer().render(edited, layout: editedLayout, scale: 1, states: { edited.views[$0].initialState })
+        XCTAssertLessThanOrEqual(maximumChannelDifference(buffer, fresh, rows: 200), 2, "the rows on screen look as drawn")
+
+        // A cache with room for three views: warming fills it and stops, pushing nothing out.
+        let cost = ViewPixelCache.bytes(of: ViewPixelCache.pixels(covering: document.views[1].visualBounds(in: layout.frames[1], state: .normal), scale: 1))
+        let small = ViewPixelCache(limit: 3 * cost + cost / 2, entryLimit: 2 * cost)
+        XCTAssertNil(renderer.warm(document, layout: layout, scale: 1, states: states, area: screen, cache: small, from: 0, until: .max))
+        XCTAssertGreaterThan(small.count, 0)
+        XCTAssertLessThanOrEqual(small.bytes, small.limit)
+        let kept = small.componentsByAge.map(ObjectIdentifier.init)
+        XCTAssertNil(renderer.warm(document, layout: layout, scale: 1, states: states, area: screen, cache: small, from: 0, until: .max))
+        XCTAssertEqual(small.componentsByAge.map(ObjectIdentifier.init), kept, "a full cache is left as it was")
+    }
+
     // MARK: - Helpers
 
     /// A save that replaces `old` with `new` in the file, and whether views around the change are
@@ -208,10 +260,11 @@ final class ViewPixelCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2, what, file: file, line: line)
     }
 
-    private func maximumChannelDifference(_ a: ImageSurface, _ b: ImageSurface) -> Int {
+    /// The largest difference of any channel of any pixel, in the first `rows` rows or all of them.
+    private func maximumChannelDifference(_ a: ImageSurface, _ b: ImageSurface, rows: Int? = nil) -> Int {
         guard a.width == b.width, a.height == b.height, let pa = a.data, let pb = b.data else { return 255 }
         var worst = 0
-        for y in 0..<a.height {
+        for y in 0..<min(a.height, rows ?? a.height) {
             let rowA = pa + y * a.stride, rowB = pb + y * b.stride
             if memcmp(rowA, rowB, 4 * a.width) == 0 { continue }
             for x in 0..<a.width {

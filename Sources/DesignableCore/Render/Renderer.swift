@@ -195,6 +195,39 @@ public final class Renderer {
         context.restore()
     }
 
+    /// Keeps in `cache`, from view `start` on, the pixels of the views inside `area` (points) in
+    /// the state `states` gives them, as `draw` with the same cache would have drawn them, until
+    /// `deadline` (`MonotonicClock` nanoseconds) has passed: the preview's idle work, so that the
+    /// next frame repainting views whose look did not change composites every one of them. The
+    /// view to go on from, or nil when every one is kept (or the cache is as full as warming fills it).
+    public func warm(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState, area: Rect,
+                     cache: ViewPixelCache, from start: Int, until deadline: UInt64) -> Int? {
+        guard painter.textObserver == nil else { return nil }
+        cache.prepare(scale: scale, painter: painter)
+        var memo = CoverageMemo()
+        swap(&memo, &covered)
+        defer { swap(&memo, &covered) }
+        memo.prepare(for: document, layout: layout)
+        painter.layoutDirection = layoutDirection
+        let (appearance, direction, painter) = (appearance, layoutDirection, painter)
+        let views = document.views
+        var index = max(0, start)
+        while index < views.count {
+            defer { index += 1 }
+            let frame = layout.frames[index]
+            let state = states(index)
+            let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
+            guard covered.intersects(area) else { continue }
+            let component = views[index].component(in: state)
+            let warming = cache.warm(component, in: frame, covering: covered, appearance: appearance, direction: direction) { on in
+                painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) }
+            }
+            if warming == .full { return nil }
+            if warming == .drawn, MonotonicClock.now() >= deadline { return index + 1 < views.count ? index + 1 : nil }
+        }
+        return nil
+    }
+
     // MARK: - What each view covers
 
     /// What each view covered when last drawn, for the document and layout last drawn: a partial

@@ -126,12 +126,7 @@ public final class ViewPixelCache {
     /// it is seen, when it is too large to keep, or when its surface cannot be made.
     func pixels(of component: Component, in frame: Rect, covering bounds: Rect, appearance: Appearance, direction: LayoutDirection,
                 draw: (DrawingContext) -> Void) -> (surface: ImageSurface, x: Int, y: Int)? {
-        guard let scale else { return nil }
-        let (fx, fy) = (frame.x * scale, frame.y * scale)
-        let (ix, iy) = (fx.rounded(.down), fy.rounded(.down))
-        let key = Key(component: ObjectIdentifier(component), size: frame.size, phaseX: fx - ix, phaseY: fy - iy,
-                      appearance: appearance, direction: direction)
-        let (pixelX, pixelY) = (Int(ix), Int(iy))
+        guard let (key, pixelX, pixelY) = place(component, in: frame, appearance: appearance, direction: direction) else { return nil }
         // The entry holds its component: no other can have been made at its address since.
         if let slot = slots[key], let entry = entries[slot] {
             touch(slot)
@@ -142,9 +137,54 @@ public final class ViewPixelCache {
             // Seen before, unchanged since: it is likely to be asked for again.
             return keep(entry, in: slot, bounds: bounds, pixelX: pixelX, pixelY: pixelY, appearance: appearance, draw: draw)
         }
-        guard Self.bytes(of: Self.pixels(covering: bounds, scale: scale)) <= entryLimit else { return nil }
+        guard Self.bytes(of: Self.pixels(covering: bounds, scale: scale!)) <= entryLimit else { return nil }
         insert(Entry(key: key, component: component))
         return nil
+    }
+
+    /// What `warm` did with one view.
+    enum Warming: Equatable {
+        /// Its pixels were kept already, or it is too large ever to be kept.
+        case skipped
+        /// It was drawn and its pixels kept.
+        case drawn
+        /// Keeping it would push out pixels kept before: the cache is as full as warming makes it.
+        case full
+    }
+
+    /// Keeps a view's pixels now, without waiting for it to be drawn unchanged a second time:
+    /// what the preview does while idle with the views on screen, so that the next frame that
+    /// repaints them (a background save) composites them all. It never pushes anything out.
+    func warm(_ component: Component, in frame: Rect, covering bounds: Rect, appearance: Appearance, direction: LayoutDirection,
+              draw: (DrawingContext) -> Void) -> Warming {
+        guard let (key, pixelX, pixelY) = place(component, in: frame, appearance: appearance, direction: direction) else { return .skipped }
+        let cost = Self.bytes(of: Self.pixels(covering: bounds, scale: scale!))
+        guard cost <= entryLimit else { return .skipped }
+        let slot: Int
+        if let known = slots[key], let entry = entries[known] {
+            guard entry.surface == nil else { return .skipped }
+            guard bytes - entry.cost + cost <= limit else { return .full }
+            slot = known
+            touch(slot)
+        } else {
+            guard bytes + cost <= limit else { return .full }
+            insert(Entry(key: key, component: component))
+            slot = newest
+        }
+        return keep(entries[slot]!, in: slot, bounds: bounds, pixelX: pixelX, pixelY: pixelY, appearance: appearance, draw: draw) == nil
+            ? .skipped : .drawn
+    }
+
+    /// A view's key and the whole pixel its frame's top-left falls in, at the kept pixels' scale;
+    /// nil before any frame was prepared.
+    private func place(_ component: Component, in frame: Rect, appearance: Appearance,
+                       direction: LayoutDirection) -> (key: Key, pixelX: Int, pixelY: Int)? {
+        guard let scale else { return nil }
+        let (fx, fy) = (frame.x * scale, frame.y * scale)
+        let (ix, iy) = (fx.rounded(.down), fy.rounded(.down))
+        let key = Key(component: ObjectIdentifier(component), size: frame.size, phaseX: fx - ix, phaseY: fy - iy,
+                      appearance: appearance, direction: direction)
+        return (key, Int(ix), Int(iy))
     }
 
     /// Draws the view of `entry` (in `slot`) onto a new surface and keeps it, making room as needed.
