@@ -20,12 +20,26 @@
  *
  *   floor SCENE.txt --measure                                          print each title's width, height and baseline in points
  *   floor SCENE.txt --scale S --frames N [--variant V] [--png OUT]     time N frames after a cold one; print JSON
+ *   floor SCENE.txt --scale S --window                                 a first frame in an X window; print JSON
+ *
+ * --window is the floor of a start: a new process that opens the display, makes a window the size
+ * Designable's preview makes for the scene (the canvas, at most 9/10 of the screen each way),
+ * shapes the titles of the buttons inside it and draws them the direct way into a shared-memory
+ * image while the server maps the window, waits for the window's first Expose (as the preview
+ * does) and puts the image, then prints the CLOCK_MONOTONIC time at which the server had it
+ * ("t_mono_ns"). One thread, no caches kept between runs: what any program drawing this scene
+ * with Cairo, Pango and librsvg in an X window pays before its first frame is on screen.
  *
  * SCENE.txt is written by scenes.py: "canvas W H #bg", "font DESC", "icon PATH #tint", then one
  * tab-separated "button" line per button with the title last.
  */
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XShm.h>
 #include <cairo.h>
 #include <librsvg/rsvg.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +252,7 @@ static void draw_frame_clip(cairo_t *cr, const Scene *scene, cairo_surface_t *ic
     draw_background(cr, scene);
     for (size_t i = 0; i < scene->count; i++) {
         const Button *b = &scene->buttons[i];
+        if (!b->layout) continue;
         cairo_save(cr);
         cairo_new_path(cr);
         rounded_rectangle(cr, b->x, b->y, b->width, b->height, b->radius);
@@ -264,6 +279,7 @@ static void draw_frame_direct(cairo_t *cr, const Scene *scene, cairo_surface_t *
     draw_background(cr, scene);
     for (size_t i = 0; i < scene->count; i++) {
         const Button *b = &scene->buttons[i];
+        if (!b->layout) continue;
         cairo_new_path(cr);
         rounded_rectangle(cr, b->x, b->y, b->width, b->height, b->radius);
         cairo_set_source(cr, b->gradient);
@@ -277,14 +293,87 @@ static void draw_frame_direct(cairo_t *cr, const Scene *scene, cairo_surface_t *
     cairo_surface_flush(cairo_get_target(cr));
 }
 
+/* The title and icon placed in the button and its gradient made: once per button drawn. */
+static void prepare_button(Button *b, PangoContext *text, PangoFontDescription *font, double icon_points) {
+    double w, h, baseline;
+    b->layout = make_layout(text, font, b->title, &w, &h, &baseline);
+    double icon_width = b->has_icon ? icon_points : 0;
+    double left = b->x + b->width / 2 - (icon_width + w) / 2, middle = b->y + b->height / 2;
+    b->icon_x = left;
+    b->icon_y = middle - icon_points / 2;
+    b->title_x = left + icon_width;
+    b->title_y = middle - h / 2;
+    b->gradient = cairo_pattern_create_linear(b->x, b->y, b->x + b->width, b->y);
+    cairo_pattern_add_color_stop_rgb(b->gradient, 0, b->gradient_start.r, b->gradient_start.g, b->gradient_start.b);
+    cairo_pattern_add_color_stop_rgb(b->gradient, 1, b->gradient_end.r, b->gradient_end.g, b->gradient_end.b);
+}
+
+/* --window: see the top of the file. */
+static int first_frame(Scene *scene, double scale) {
+    PangoContext *text = make_text_context();
+    PangoFontDescription *font = pango_font_description_from_string(scene->font);
+    double icon_points;
+    cairo_surface_t *icon = rasterise_icon(scene->icon_path, scale, &icon_points);
+
+    Display *display = XOpenDisplay(NULL);
+    if (!display) fail("cannot open the X display", getenv("DISPLAY"));
+    int screen = DefaultScreen(display);
+    if (!XShmQueryExtension(display) || DefaultDepth(display, screen) != 24) fail("the X server needs MIT-SHM and depth 24", NULL);
+    int canvas_width = (int)(scene->width * scale + 0.999999), canvas_height = (int)(scene->height * scale + 0.999999);
+    int width = canvas_width < DisplayWidth(display, screen) * 9 / 10 ? canvas_width : DisplayWidth(display, screen) * 9 / 10;
+    int height = canvas_height < DisplayHeight(display, screen) * 9 / 10 ? canvas_height : DisplayHeight(display, screen) * 9 / 10;
+    if (width < 120) width = 120;
+    if (height < 80) height = 80;
+    Window window = XCreateSimpleWindow(display, RootWindow(display, screen), 0, 0, width, height, 0, 0, 0);
+    XSelectInput(display, window, ExposureMask);
+    XMapWindow(display, window);
+    XFlush(display);
+
+    /* Only what the window shows: the canvas from its top-left corner, as the preview first shows
+     * a canvas larger than its window (the scenes are wider than 9/10 of the screen). */
+    double visible_width = width / scale, visible_height = height / scale;
+    for (size_t i = 0; i < scene->count; i++) {
+        Button *b = &scene->buttons[i];
+        if (b->x < visible_width && b->y < visible_height && b->x + b->width > 0 && b->y + b->height > 0)
+            prepare_button(b, text, font, icon_points);
+    }
+    XShmSegmentInfo segment = {0};
+    XImage *image = XShmCreateImage(display, DefaultVisual(display, screen), 24, ZPixmap, NULL, &segment, width, height);
+    if (!image) fail("cannot make a shared-memory image", NULL);
+    segment.shmid = shmget(IPC_PRIVATE, (size_t)image->bytes_per_line * height, IPC_CREAT | 0600);
+    if (segment.shmid < 0) fail("shmget failed", NULL);
+    segment.shmaddr = image->data = shmat(segment.shmid, NULL, 0);
+    if (segment.shmaddr == (void *)-1) fail("shmat failed", NULL);
+    XShmAttach(display, &segment);
+    shmctl(segment.shmid, IPC_RMID, NULL);
+    cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *)image->data, CAIRO_FORMAT_RGB24,
+                                                                   width, height, image->bytes_per_line);
+    cairo_t *cr = cairo_create(surface);
+    cairo_scale(cr, scale, scale);
+    pango_cairo_update_context(cr, text);
+    draw_frame_direct(cr, scene, icon, icon_points);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) fail("drawing failed", cairo_status_to_string(cairo_status(cr)));
+
+    XEvent event;
+    do XNextEvent(display, &event); while (event.type != Expose);
+    XShmPutImage(display, window, DefaultGC(display, screen), image, 0, 0, 0, 0, width, height, False);
+    XSync(display, False);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    printf("{\"window\": [%d, %d], \"t_mono_ns\": %lld}\n", width, height, (long long)t.tv_sec * 1000000000LL + t.tv_nsec);
+    fflush(stdout);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     const char *scene_path = NULL, *png = NULL;
     double scale = 1;
     long frames = 100;
-    int measure = 0;
+    int measure = 0, window = 0;
     void (*draw_frame)(cairo_t *, const Scene *, cairo_surface_t *, double) = draw_frame_clip;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--measure")) measure = 1;
+        else if (!strcmp(argv[i], "--window")) window = 1;
         else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             const char *variant = argv[++i];
             if (!strcmp(variant, "clip")) draw_frame = draw_frame_clip;
@@ -295,12 +384,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atol(argv[++i]);
         else if (!strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
         else if (argv[i][0] != '-' && !scene_path) scene_path = argv[i];
-        else fail("usage: floor SCENE.txt (--measure | --scale S --frames N [--variant clip|direct] [--png OUT.png])", NULL);
+        else fail("usage: floor SCENE.txt (--measure | --scale S --frames N [--variant clip|direct] [--png OUT.png] | --scale S --window)", NULL);
     }
     if (!scene_path || scale < 0.5 || scale > 4 || frames < 1 || frames > 100000) fail("bad arguments", NULL);
 
     Scene scene = {0};
     read_scene(scene_path, &scene);
+    if (window) return first_frame(&scene, scale);
     PangoContext *text = make_text_context();
     PangoFontDescription *font = pango_font_description_from_string(scene.font);
 
@@ -318,20 +408,7 @@ int main(int argc, char **argv) {
     cairo_surface_t *icon = rasterise_icon(scene.icon_path, scale, &icon_points);
 
     /* Layout, once: the icon and title side by side, centred as one group, each centred vertically. */
-    for (size_t i = 0; i < scene.count; i++) {
-        Button *b = &scene.buttons[i];
-        double w, h, baseline;
-        b->layout = make_layout(text, font, b->title, &w, &h, &baseline);
-        double icon_width = b->has_icon ? icon_points : 0;
-        double left = b->x + b->width / 2 - (icon_width + w) / 2, middle = b->y + b->height / 2;
-        b->icon_x = left;
-        b->icon_y = middle - icon_points / 2;
-        b->title_x = left + icon_width;
-        b->title_y = middle - h / 2;
-        b->gradient = cairo_pattern_create_linear(b->x, b->y, b->x + b->width, b->y);
-        cairo_pattern_add_color_stop_rgb(b->gradient, 0, b->gradient_start.r, b->gradient_start.g, b->gradient_start.b);
-        cairo_pattern_add_color_stop_rgb(b->gradient, 1, b->gradient_end.r, b->gradient_end.g, b->gradient_end.b);
-    }
+    for (size_t i = 0; i < scene.count; i++) prepare_button(&scene.buttons[i], text, font, icon_points);
 
     /* Rounded up, as Designable sizes a canvas in pixels. */
     int width = (int)(scene.width * scale + 0.999999), height = (int)(scene.height * scale + 0.999999);

@@ -362,6 +362,17 @@ def start_times(designable, xserver, style, scale, count):
     return times
 
 
+def floor_start_time(floor, xserver, scene, scale):
+    """Milliseconds from spawning `floor --window` (bench/floor.c) on the scene's text to its first
+    frame on screen, as it reports it: what a plain C program pays to show the same scene."""
+    spawned = clock_ns()
+    done = subprocess.run([floor, scene, "--scale", str(scale), "--window"], capture_output=True, text=True,
+                          timeout=START_TIMEOUT, env=xserver.environment())
+    if done.returncode != 0:
+        raise RuntimeError(f"floor --window {scene}: {done.stderr.strip()}")
+    return (json.loads(done.stdout)["t_mono_ns"] - spawned) / 1e6
+
+
 def view_frame(designable, style, view_id):
     """The canvas width and the frame (x, y, w, h) of the view `view_id`, in points, from
     `designable inspect`: "FILE: 22 views on a 375×1386.905 canvas" and
