@@ -63,11 +63,13 @@ public struct Reconciler {
         var continuedBy = [Int?](repeating: nil, count: oldViews.count)
         var states: [ControlState] = []
         states.reserveCapacity(document.views.count)
+        // Taken out of `shown` once: binding it in the loop would copy (retain and release) each of its parts per view.
+        let oldStates = shown?.states ?? []
         for (index, view) in document.views.enumerated() {
             let state: ControlState
-            if let old = matches[index], let shown {
+            if let old = matches[index] {
                 continuedBy[old] = index
-                let oldState = old < shown.states.count ? shown.states[old] : .normal
+                let oldState = old < oldStates.count ? oldStates[old] : .normal
                 if view.isSameDecoding(as: oldViews[old]) {
                     state = oldState
                 } else {
@@ -123,8 +125,8 @@ public struct Reconciler {
 
     /// The state new view `index` is drawn in: its own, highlighted when a press carried over to it.
     private func drawnState(_ index: Int) -> ControlState {
-        let pressed = shown.map { shown in matches[index].map { shown.pressed.contains($0) } ?? false } ?? false
-        return Self.drawn(states[index], pressed: pressed, view: document.views[index])
+        guard let pressed = shown?.pressed, !pressed.isEmpty, let old = matches[index] else { return states[index] }
+        return Self.drawn(states[index], pressed: pressed.contains(old), view: document.views[index])
     }
 
     /// A view's state as drawn: highlighted while a press holds it down, if it is a control.

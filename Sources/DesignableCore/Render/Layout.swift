@@ -59,7 +59,8 @@ public struct Layout: Equatable {
         // column is moved in from the edges it would reach past, so only a canvas whose size the
         // file gives ends where a shadow is cut.
         var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
-        for (index, view) in document.views.enumerated() {
+        // A canvas whose size the file gives is not fitted: what the views cover does not matter.
+        for (index, view) in document.views.enumerated() where canvas.size == nil {
             let covered = view.visualBounds(in: frames[index])
             guard covered != frames[index] else { continue }
             (left, top) = (min(left, covered.x), min(top, covered.y))
