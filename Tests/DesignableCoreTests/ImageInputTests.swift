@@ -74,6 +74,25 @@ final class ImageInputTests: XCTestCase {
         }
     }
 
+    /// The disk is asked once per name in a load, but every view naming a missing or broken
+    /// image hears about it at its own line, and a later load looks again.
+    func testEachViewNamingAMissingOrBrokenImageIsWarnedAtItsLine() throws {
+        let (project, _) = try project()
+        try Data("not XML".utf8).write(to: URL(fileURLWithPath: project + "/broken.svg"))
+        let views = ["nowhere", "broken", "nowhere", "broken"].map { "  - {class: FancyButton, image: \($0)}" }
+        let text = "views:\n" + views.joined(separator: "\n") + "\n"
+        let load = StyleLoader.load(text: text, path: project + "/style.yaml")
+        XCTAssertEqual(load.diagnostics.map(\.location.line), [2, 3, 4, 5])
+        XCTAssertEqual(load.diagnostics.map { $0.message.hasPrefix("image 'nowhere' not found") }, [true, false, true, false])
+        XCTAssertEqual(load.diagnostics.map { $0.message.hasPrefix("image 'broken': broken.svg is not a valid SVG") }, [false, true, false, true])
+        XCTAssertTrue(load.dependencies.contains { $0.path == project + "/nowhere.svg" }, "a missing image is watched for")
+
+        // The image appears: the next load finds it.
+        try FileManager.default.copyItem(atPath: fixtures + "/assets/heart.png", toPath: project + "/nowhere.png")
+        let again = StyleLoader.load(text: text, path: project + "/style.yaml")
+        XCTAssertEqual(again.diagnostics.map(\.location.line), [3, 5])
+    }
+
     /// Layout (what `check` does) takes a PNG's size from its header, decoding no pixel.
     func testAPNGsSizeComesFromItsHeader() throws {
         let (project, _) = try project()

@@ -97,47 +97,73 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             throw .error("'\(name)' is outside the style file's folder: image names are relative to the style file's folder (--allow-outside-images allows others)",
                          at: node.location)
         }
-        let ownFolders = ["", "assets", "assets/icons"]
-        let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
-        let candidates: [(suffix: String, scale: Int)] = hasExtension
-            ? [("", name.hasSuffix(".svg") ? 0 : 1)]
-            : [(".svg", 0), (".png", 1), ("@2x.png", 2), ("@3x.png", 3)]
-        // An absolute name is one place wherever the style file is.
-        let folders = name.hasPrefix("/") ? [nil] : ownFolders.map { folder in
-            folder.isEmpty ? context.directory : context.directory + "/" + folder
-        } + BundledAssets.folders
-        var files: [File] = []
-        var lookedFor: [String] = []
-        for (index, folder) in folders.enumerated() where files.isEmpty {
-            for (suffix, scale) in candidates {
-                let path = (folder.map { $0 + "/" } ?? "") + name + suffix
-                if FileSystem.isRegularFile(path) { files.append(File(path: path, scale: scale)) }
-                if index < ownFolders.count { lookedFor.append(path) }
-            }
+        let lookup: Lookup
+        if let known = context.imageLookups[name] {
+            lookup = known
+        } else {
+            lookup = Lookup(name, directory: context.directory)
+            context.imageLookups[name] = lookup
         }
-        if files.isEmpty {
-            let known = folders.compactMap { $0 }.flatMap { FileSystem.imageNames(in: $0) }
-            let tried = candidates.map { name + $0.suffix }
-            let places = name.hasPrefix("/") ? "" : " " + listed(ownFolders.map { $0.isEmpty ? "beside the style file" : "in \($0)/" })
+        if lookup.found.isEmpty {
+            let places = name.hasPrefix("/") ? "" : " " + listed(Lookup.ownFolders.map { $0.isEmpty ? "beside the style file" : "in \($0)/" })
             context.warn(.warning(
-                "image '\(name)' not found: looked for \(listed(tried))\(places)\(didYouMean(name, known)); drawing a placeholder",
+                "image '\(name)' not found: looked for \(listed(lookup.tried))\(places)\(didYouMean(name, lookup.known)); drawing a placeholder",
                 at: node.location))
             // Where it would be: the preview watches these, and redraws when the image appears.
-            context.dependencies.formUnion(lookedFor)
+            context.dependencies.formUnion(lookup.lookedFor)
         }
         // Found is not drawable: a file that is not an image, is cut short or is too large is
         // said at the image's line and left out (a placeholder if nothing else is left). It stays
         // a dependency, so the preview notices it being fixed.
-        context.dependencies.formUnion(files.map(\.path))
-        var drawable: [File] = []
-        for file in files {
-            switch ImageProbe.check(file) {
-            case .success: drawable.append(file)
-            case .failure(let problem):
-                context.warn(.warning("image '\(name)': \(FileSystem.fileName(of: file.path)) \(problem.message); drawing a placeholder", at: node.location))
+        context.dependencies.formUnion(lookup.found.map(\.path))
+        for (file, problem) in lookup.problems {
+            context.warn(.warning("image '\(name)': \(FileSystem.fileName(of: file.path)) \(problem); drawing a placeholder", at: node.location))
+        }
+        return ImageReference(name: name, files: lookup.drawable)
+    }
+
+    /// What the disk says about an image name: the files found for it, in the first folder that
+    /// has any, and which of them can be drawn.
+    struct Lookup {
+        /// The style file's own folders, searched in order before the bundled ones.
+        static let ownFolders = ["", "assets", "assets/icons"]
+        /// The file names looked for, for a name not found.
+        let tried: [String]
+        /// The paths looked at in the style file's own folders: watched for the image to appear.
+        private(set) var lookedFor: [String] = []
+        private(set) var found: [File] = []
+        /// The found files that are images of a size Designable draws.
+        private(set) var drawable: [File] = []
+        /// Why each other found file is not drawn.
+        private(set) var problems: [(file: File, message: String)] = []
+        /// The image names the folders have, for a "did you mean" when nothing was found.
+        private(set) var known: [String] = []
+
+        init(_ name: String, directory: String) {
+            let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
+            let candidates: [(suffix: String, scale: Int)] = hasExtension
+                ? [("", name.hasSuffix(".svg") ? 0 : 1)]
+                : [(".svg", 0), (".png", 1), ("@2x.png", 2), ("@3x.png", 3)]
+            tried = candidates.map { name + $0.suffix }
+            // An absolute name is one place wherever the style file is.
+            let folders = name.hasPrefix("/") ? [nil] : Self.ownFolders.map { folder in
+                folder.isEmpty ? directory : directory + "/" + folder
+            } + BundledAssets.folders
+            for (index, folder) in folders.enumerated() where found.isEmpty {
+                for (suffix, scale) in candidates {
+                    let path = (folder.map { $0 + "/" } ?? "") + name + suffix
+                    if FileSystem.isRegularFile(path) { found.append(File(path: path, scale: scale)) }
+                    if index < Self.ownFolders.count { lookedFor.append(path) }
+                }
+            }
+            if found.isEmpty { known = folders.compactMap { $0 }.flatMap { FileSystem.imageNames(in: $0) } }
+            for file in found {
+                switch ImageProbe.check(file) {
+                case .success: drawable.append(file)
+                case .failure(let problem): problems.append((file, problem.message))
+                }
             }
         }
-        return ImageReference(name: name, files: drawable)
     }
 
     public var styleText: String { name }

@@ -63,6 +63,9 @@ public final class DecodingContext {
     @exclusivity(unchecked) public internal(set) var origin = ValueOrigin.view
     /// Font descriptions already read without a finding in this load.
     var soundFonts: Set<String> = []
+    /// What the disk said about each image name in this load: hundreds of views name the same
+    /// few icons, and each lookup is several stat() calls and a read of the file's header.
+    var imageLookups: [String: ImageReference.Lookup] = [:]
 
     public init(theme: [String: Color] = [:], fonts: [String: Font] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
