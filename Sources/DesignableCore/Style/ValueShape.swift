@@ -109,10 +109,12 @@ extension ValueShape {
     }
 
     /// `expecting` overrides what a mismatch says was expected (a described or one-of shape's
-    /// words); `subject` names the part being read, for bounds ("width must not be negative").
-    private func read(_ node: YAMLNode, expecting: String?, subject: String?) throws(Diagnostic) -> ShapeReading {
+    /// words), and is worked out only for a mismatch: a one-of shape's words are a sentence built
+    /// from its forms, too dear to build for every value read. `subject` names the part being
+    /// read, for bounds ("width must not be negative").
+    private func read(_ node: YAMLNode, expecting: @autoclosure () -> String?, subject: String?) throws(Diagnostic) -> ShapeReading {
         func mismatch() -> Diagnostic {
-            .error("expected \(expecting ?? expectation), found \(node.summary)", at: node.location)
+            .error("expected \(expecting() ?? expectation), found \(node.summary)", at: node.location)
         }
         switch self {
         case .number(let minimum, let maximum):
@@ -156,28 +158,28 @@ extension ValueShape {
         case .words(let words):
             guard let text = node.scalar else { throw mismatch() }
             guard words.contains(text) else {
-                throw .error("expected \(expecting ?? expectation), found \(node.summary)\(didYouMean(text, words))", at: node.location)
+                throw .error("expected \(expecting() ?? expectation), found \(node.summary)\(didYouMean(text, words))", at: node.location)
             }
             return .text(text)
         case .fields(_, let fields):
-            return .list(try readFields(fields, of: node, expecting: expecting ?? expectation))
+            return .list(try readFields(fields, of: node, expecting: expecting() ?? expectation))
         case .list(_, let inner, let maximumCount):
             guard case .sequence(let items) = node.kind else { throw mismatch() }
             guard items.count <= maximumCount else {
-                throw .error("expected \(expecting ?? expectation), at most \(maximumCount); found \(items.count)", at: node.location)
+                throw .error("expected \(expecting() ?? expectation), at most \(maximumCount); found \(items.count)", at: node.location)
             }
             var readings: [ShapeReading] = []
             readings.reserveCapacity(items.count)
             for item in items { readings.append(try inner.read(item, expecting: nil, subject: subject)) }
             return .list(readings)
         case .nullable(let inner):
-            return node.isNull ? .null : try inner.read(node, expecting: expecting, subject: subject)
+            return node.isNull ? .null : try inner.read(node, expecting: expecting(), subject: subject)
         case .oneOf(let shapes):
             let fitting = shapes.filter { $0.fits(node) }
             guard let first = fitting.first else { throw mismatch() }
             var firstProblem: Diagnostic?
             for shape in fitting {
-                do { return try shape.read(node, expecting: expecting ?? expectation, subject: subject) } catch {
+                do { return try shape.read(node, expecting: expecting() ?? expectation, subject: subject) } catch {
                     firstProblem = firstProblem ?? error
                 }
             }
@@ -187,7 +189,7 @@ extension ValueShape {
         }
     }
 
-    private func readFields(_ fields: [Field], of node: YAMLNode, expecting: String) throws(Diagnostic) -> [ShapeReading] {
+    private func readFields(_ fields: [Field], of node: YAMLNode, expecting: @autoclosure () -> String) throws(Diagnostic) -> [ShapeReading] {
         let items: [YAMLNode]
         switch node.kind {
         case .sequence(let list) where list.count == fields.count:
@@ -196,7 +198,7 @@ extension ValueShape {
             let names = fields.map(\.name)
             var found: [YAMLNode] = []
             for name in names {
-                guard let value = node[name] else { throw .error("expected \(expecting); the mapping lacks '\(name)'", at: node.location) }
+                guard let value = node[name] else { throw .error("expected \(expecting()); the mapping lacks '\(name)'", at: node.location) }
                 found.append(value)
             }
             if let extra = pairs.first(where: { pair in !names.contains(pair.key.scalar ?? "") }) {
@@ -205,7 +207,7 @@ extension ValueShape {
             }
             items = found
         default:
-            throw .error("expected \(expecting), found \(node.summary)", at: node.location)
+            throw .error("expected \(expecting()), found \(node.summary)", at: node.location)
         }
         var readings: [ShapeReading] = []
         readings.reserveCapacity(items.count)
