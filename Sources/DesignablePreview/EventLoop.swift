@@ -294,15 +294,24 @@ final class EventLoop {
     /// went down in sees it, so leaving that cell is leaving the view.
     private func pressPoint(x: Int, y: Int) -> Point? {
         let point = canvasPoint(x: x, y: y)
-        guard composer.grid != nil else { return point }
-        return point.flatMap { composer.pressedCell?.canvasPoint($0) }
+        guard let grid = composer.grid else { return point }
+        return point.flatMap { point in
+            composer.pressedCell.map { cell in
+                // The grid places a view by its frame at the canvas's own width; the session tests
+                // a press against the frame in the window's layout: the same spot of the view there.
+                let spot = cell.canvasPoint(point)
+                guard let shown = session.layout?.frames, cell.view < shown.count, cell.view < grid.layout.frames.count else { return spot }
+                let (placed, tested) = (grid.layout.frames[cell.view], shown[cell.view])
+                return Point(x: spot.x - placed.x + tested.x, y: spot.y - placed.y + tested.y)
+            }
+        }
     }
 
     /// A press in the grid: on the view of the cell under it, when it is on that view's frame;
     /// the cell alone shows the press, and a release on it selects the view in every cell.
     private func gridPointerDown(at point: Point, in grid: VariantGrid) {
         let cell = grid.cell(at: point).flatMap { cell in
-            session.layout.map { cell.view < $0.frames.count && $0.frames[cell.view].contains(cell.canvasPoint(point)) } == true ? cell : nil
+            cell.view < grid.layout.frames.count && grid.layout.frames[cell.view].contains(cell.canvasPoint(point)) ? cell : nil
         }
         composer.pressedCell = cell
         session.pointerDown(onView: cell?.view)
@@ -427,6 +436,8 @@ final class EventLoop {
     private func layOutGrid(_ layout: Layout) -> Size? {
         guard gridShown, let document = session.document else { return nil }
         let variant = Variant(appearance: session.renderer.appearance, direction: session.renderer.layoutDirection)
+        // Each cell as `render --variants` and `p` draw it: from the canvas laid out at its own width.
+        let layout = session.naturalLayout ?? layout
         if let grid = composer.grid, grid.document === document, grid.layout == layout, grid.variants == [variant] {
             return grid.size
         }

@@ -406,6 +406,13 @@ struct XDriver {
         return try RGBImage(ppm: result.out)
     }
 
+    /// The window's pixels as a PNG file at `path`, for ImageMagick to crop and compare.
+    func screenshot(_ window: String, to path: String) throws {
+        guard let importTool = TestPaths.tool("import") else { throw HarnessError("ImageMagick's import is not installed") }
+        let result = try runTool(importTool, ["-window", window, "-depth", "8", path], environment: environment)
+        guard result.status == 0 else { throw HarnessError("import failed: \(result.err)") }
+    }
+
     private func xdotool(_ arguments: [String]) throws {
         guard let tool = TestPaths.tool("xdotool") else { throw HarnessError("xdotool is not installed") }
         let result = try runTool(tool, arguments, environment: environment)

@@ -79,6 +79,35 @@ extension PreviewWindowTests {
         try assertSameImage(saved, reference, "p, as render \(arguments.joined(separator: " ")) draws it", file: file, line: line)
     }
 
+    /// The grid in the window is the grid `render --variants` draws: its cells come from the canvas
+    /// laid out at its own width, as render lays it out, not at the window's, which centres a
+    /// column of views on half pixels when the two differ by an odd number of pixels.
+    func testTheGridInTheWindowIsTheGridRenderDraws() throws {
+        let style = """
+            canvas: {width: 241, padding: 20, spacing: 12, background: "#FFFFFF"}
+            views:
+              - {class: FancyButton, id: one, size: [120, 40], title: One, titleColor: white, backgroundColor: systemBlue, cornerRadius: 8, borderWidth: 1, borderColor: black}
+              - {class: RoundedCornerButton, id: two, size: [150, 36], backgroundColor: systemRed, title: Two}
+            """
+        let (preview, x, window, path) = try open(style)
+        try x.focus(window, at: (5, 5))
+        // The note `g` flashes goes after a while: by then the grid is drawn at the window's new size.
+        try preview.expectFrame("timer") { try x.key("g") }
+        let reference = folder + "/grid.png", shot = folder + "/window.png", cropped = folder + "/window-grid.png"
+        try render(path, to: reference, arguments: ["--variants"])
+        try x.screenshot(window, to: shot)
+        let grid = try XCTUnwrap(pngSize(URL(fileURLWithPath: reference))), size = try x.size(of: window)
+        XCTAssertLessThanOrEqual(grid.height, size.height, "the grid fits the grown window")
+        // Centred when narrower than the window, from the top.
+        let left = grid.width < size.width ? (size.width - grid.width) / 2 : 0
+        let convert = try XCTUnwrap(TestPaths.tool("convert"))
+        XCTAssertEqual(try runTool(convert, [shot, "-crop", "\(grid.width)x\(grid.height)+\(left)+0", "+repage", cropped]).status, 0)
+        let compare = try XCTUnwrap(TestPaths.tool("compare"))
+        // Within a level or two of rounding per channel.
+        let result = try runTool(compare, ["-metric", "AE", "-fuzz", "1%", cropped, reference, "null:"])
+        XCTAssertEqual(result.err.trimmingCharacters(in: .whitespacesAndNewlines), "0", "pixels of the window's grid that differ from render --variants")
+    }
+
     /// `g` shows every view in every state, the window grown to hold them; a click presses the
     /// view in the cell clicked, shown there alone, and its release selects the view in every
     /// cell; `g` again brings the canvas back, still redrawn view by view.
