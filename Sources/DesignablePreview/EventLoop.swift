@@ -183,8 +183,7 @@ final class EventLoop {
     /// Lays out if needed and draws the pending regions into the back buffer.
     private func render(_ frame: inout Tracer.Frame) {
         if session.document != nil {
-            let areaWidth = viewport.canvasArea.width
-            let laidOut = frame.time(\.layout) { session.layOut(areaWidth: areaWidth, scale: scale) }
+            let laidOut = frame.time(\.layout) { layOutCanvas() }
             if let layout = session.layout { viewport.setCanvasSize(layOutGrid(layout) ?? layout.canvasSize) }
             if session.hasReloadComparison {
                 // A reload redraws only what the views whose look, state or frame changed cover
@@ -294,24 +293,15 @@ final class EventLoop {
     /// went down in sees it, so leaving that cell is leaving the view.
     private func pressPoint(x: Int, y: Int) -> Point? {
         let point = canvasPoint(x: x, y: y)
-        guard let grid = composer.grid else { return point }
-        return point.flatMap { point in
-            composer.pressedCell.map { cell in
-                // The grid places a view by its frame at the canvas's own width; the session tests
-                // a press against the frame in the window's layout: the same spot of the view there.
-                let spot = cell.canvasPoint(point)
-                guard let shown = session.layout?.frames, cell.view < shown.count, cell.view < grid.layout.frames.count else { return spot }
-                let (placed, tested) = (grid.layout.frames[cell.view], shown[cell.view])
-                return Point(x: spot.x - placed.x + tested.x, y: spot.y - placed.y + tested.y)
-            }
-        }
+        guard composer.grid != nil else { return point }
+        return point.flatMap { composer.pressedCell?.canvasPoint($0) }
     }
 
     /// A press in the grid: on the view of the cell under it, when it is on that view's frame;
     /// the cell alone shows the press, and a release on it selects the view in every cell.
     private func gridPointerDown(at point: Point, in grid: VariantGrid) {
         let cell = grid.cell(at: point).flatMap { cell in
-            cell.view < grid.layout.frames.count && grid.layout.frames[cell.view].contains(cell.canvasPoint(point)) ? cell : nil
+            session.layout.map { cell.view < $0.frames.count && $0.frames[cell.view].contains(cell.canvasPoint(point)) } == true ? cell : nil
         }
         composer.pressedCell = cell
         session.pointerDown(onView: cell?.view)
@@ -414,6 +404,7 @@ final class EventLoop {
         composer.grid = nil
         composer.pressedCell = nil
         scheduleFull(.input)
+        layOutCanvas()
         if gridShown, let layout = session.layout, let size = layOutGrid(layout) {
             // The inspector keeps its room beside the grid, within the same share of the screen.
             let screen = (width: window.display.screenWidth, height: window.display.screenHeight)
@@ -431,13 +422,20 @@ final class EventLoop {
         flash(gridShown ? "Every state: the variants grid (g for the canvas)" : "The canvas")
     }
 
+    /// Lays the document out for what the window shows (see `PreviewSession.layOut`): the canvas at
+    /// the canvas area's width, or while the grid shows at the canvas's own width, as `render
+    /// --variants` lays it out (a column centred at the window's width may sit on half pixels).
+    /// Whether the layout changed.
+    @discardableResult
+    private func layOutCanvas() -> Bool {
+        session.layOut(areaWidth: gridShown ? 0 : viewport.canvasArea.width, scale: scale)
+    }
+
     /// While the grid shows: makes it for `layout` in the current appearance and direction
     /// unless it is already (a new one is drawn whole), and gives its size; nil otherwise.
     private func layOutGrid(_ layout: Layout) -> Size? {
         guard gridShown, let document = session.document else { return nil }
         let variant = Variant(appearance: session.renderer.appearance, direction: session.renderer.layoutDirection)
-        // Each cell as `render --variants` and `p` draw it: from the canvas laid out at its own width.
-        let layout = session.naturalLayout ?? layout
         if let grid = composer.grid, grid.document === document, grid.layout == layout, grid.variants == [variant] {
             return grid.size
         }

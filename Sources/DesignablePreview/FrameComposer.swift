@@ -93,11 +93,9 @@ final class FrameComposer {
         context.translate(Double(ox), Double(oy))
         let damage = viewport.canvasRect(of: canvas)
         // The focus ring around view `index` in `state`, when it has the visible focus.
-        // In the grid, a view's frame is in the grid's layout, where its cells were placed.
-        let viewFrames = grid?.layout.frames ?? layout.frames
         func ring(_ index: Int, _ state: ControlState) -> ((Painter) -> Void)? {
-            guard session.focusVisible, index == session.focus, index < viewFrames.count else { return nil }
-            let frame = viewFrames[index]
+            guard session.focusVisible, index == session.focus, index < layout.frames.count else { return nil }
+            let frame = layout.frames[index]
             let shape = document.views[index].component(in: state).layer(in: frame).shape(in: frame)
             return { painter in painter.focusRing(around: shape, color: Self.ringColor) }
         }
@@ -114,7 +112,7 @@ final class FrameComposer {
             func state(_ cell: VariantGrid.Cell) -> ControlState { cell.state.union(session.state(of: cell.view, pointer: cell == pressed)) }
             grid.draw(on: context, renderer: renderer, scale: scale, damage: damage, state: state,
                       overlay: { cell, painter in
-                          if outlines { LayoutOutlines.draw(document, layout: grid.layout, states: { _ in state(cell) }, only: cell.view, painter: painter) }
+                          if outlines { LayoutOutlines.draw(document, layout: layout, states: { _ in state(cell) }, only: cell.view, painter: painter) }
                           ring(cell.view, state(cell))?(painter)
                       })
         } else {

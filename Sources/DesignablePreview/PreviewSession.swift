@@ -83,10 +83,8 @@ final class PreviewSession {
     private var before: [ControlState] = []
     /// The last reload's reconciliation, until `takeReloadDamage` asks it what to redraw.
     private var reconciler: Reconciler?
-    /// The document's layout at its own canvas size, for its findings and the first `layOut`, and
-    /// the one the variants grid lays its cells out from, as `render --variants` does (the
-    /// window's may be wider, centring a column of views on half pixels).
-    private(set) var naturalLayout: Layout?
+    /// The document's layout at its own canvas size, for its findings and the first `layOut`.
+    private var naturalLayout: Layout?
 
     init(path: String, renderer: Renderer, componentFolder: String? = nil) {
         self.path = path

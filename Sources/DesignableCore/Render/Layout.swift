@@ -60,11 +60,13 @@ public struct Layout: Equatable {
         // file gives ends where a shadow is cut.
         var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
         // A canvas whose size the file gives is not fitted: what the views cover does not matter.
-        for (index, view) in document.views.enumerated() where canvas.size == nil {
-            let covered = view.visualBounds(in: frames[index])
-            guard covered != frames[index] else { continue }
-            (left, top) = (min(left, covered.x), min(top, covered.y))
-            (right, bottom) = (max(right, covered.maxX), max(bottom, covered.maxY))
+        if canvas.size == nil {
+            for (index, view) in document.views.enumerated() {
+                let covered = view.visualBounds(in: frames[index])
+                guard covered != frames[index] else { continue }
+                (left, top) = (min(left, covered.x), min(top, covered.y))
+                (right, bottom) = (max(right, covered.maxX), max(bottom, covered.maxY))
+            }
         }
         var fittedWidth = width
         if givenWidth == nil, left < 0 || right > width {

@@ -126,7 +126,7 @@ public final class ViewPixelCache {
     /// it is seen, when it is too large to keep, or when its surface cannot be made.
     func pixels(of component: Component, in frame: Rect, covering bounds: Rect, appearance: Appearance, direction: LayoutDirection,
                 draw: (DrawingContext) -> Void) -> (surface: ImageSurface, x: Int, y: Int)? {
-        guard let (key, pixelX, pixelY) = place(component, in: frame, appearance: appearance, direction: direction) else { return nil }
+        guard let (key, pixelX, pixelY, scale) = place(component, in: frame, appearance: appearance, direction: direction) else { return nil }
         // The entry holds its component: no other can have been made at its address since.
         if let slot = slots[key], let entry = entries[slot] {
             touch(slot)
@@ -137,7 +137,7 @@ public final class ViewPixelCache {
             // Seen before, unchanged since: it is likely to be asked for again.
             return keep(entry, in: slot, bounds: bounds, pixelX: pixelX, pixelY: pixelY, appearance: appearance, draw: draw)
         }
-        guard Self.bytes(of: Self.pixels(covering: bounds, scale: scale!)) <= entryLimit else { return nil }
+        guard Self.bytes(of: Self.pixels(covering: bounds, scale: scale)) <= entryLimit else { return nil }
         insert(Entry(key: key, component: component))
         return nil
     }
@@ -157,8 +157,8 @@ public final class ViewPixelCache {
     /// repaints them (a background save) composites them all. It never pushes anything out.
     func warm(_ component: Component, in frame: Rect, covering bounds: Rect, appearance: Appearance, direction: LayoutDirection,
               draw: (DrawingContext) -> Void) -> Warming {
-        guard let (key, pixelX, pixelY) = place(component, in: frame, appearance: appearance, direction: direction) else { return .skipped }
-        let cost = Self.bytes(of: Self.pixels(covering: bounds, scale: scale!))
+        guard let (key, pixelX, pixelY, scale) = place(component, in: frame, appearance: appearance, direction: direction) else { return .skipped }
+        let cost = Self.bytes(of: Self.pixels(covering: bounds, scale: scale))
         guard cost <= entryLimit else { return .skipped }
         let slot: Int
         if let known = slots[key], let entry = entries[known] {
@@ -175,16 +175,16 @@ public final class ViewPixelCache {
             ? .skipped : .drawn
     }
 
-    /// A view's key and the whole pixel its frame's top-left falls in, at the kept pixels' scale;
-    /// nil before any frame was prepared.
+    /// A view's key and the whole pixel its frame's top-left falls in, at the kept pixels' scale
+    /// (given too); nil before any frame was prepared.
     private func place(_ component: Component, in frame: Rect, appearance: Appearance,
-                       direction: LayoutDirection) -> (key: Key, pixelX: Int, pixelY: Int)? {
+                       direction: LayoutDirection) -> (key: Key, pixelX: Int, pixelY: Int, scale: Double)? {
         guard let scale else { return nil }
         let (fx, fy) = (frame.x * scale, frame.y * scale)
         let (ix, iy) = (fx.rounded(.down), fy.rounded(.down))
         let key = Key(component: ObjectIdentifier(component), size: frame.size, phaseX: fx - ix, phaseY: fy - iy,
                       appearance: appearance, direction: direction)
-        return (key, Int(ix), Int(iy))
+        return (key, Int(ix), Int(iy), scale)
     }
 
     /// Draws the view of `entry` (in `slot`) onto a new surface and keeps it, making room as needed.
