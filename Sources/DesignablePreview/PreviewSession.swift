@@ -85,6 +85,8 @@ final class PreviewSession {
     private var reconciler: Reconciler?
     /// The document's layout at its own canvas size, for its findings and the first `layOut`.
     private var naturalLayout: Layout?
+    /// The layout's findings of each view, so a save works out only those of the views it changed.
+    private let layoutFindings = LayoutFindings()
 
     init(path: String, renderer: Renderer, componentFolder: String? = nil) {
         self.path = path
@@ -195,7 +197,7 @@ final class PreviewSession {
             return .failed
         }
         let natural = frame.time(\.layout) { renderer.layout(loaded) }
-        diagnostics = Findings.all(result, layout: natural)
+        diagnostics = frame.time(\.layout) { Findings.all(result, layout: natural, memo: layoutFindings) }
         // A finding of the drawing (a canvas too large to draw) stops the file as a loader's does.
         guard !diagnostics.hasErrors else {
             status = .errors(diagnostics.errorCount, warnings: diagnostics.warningCount)

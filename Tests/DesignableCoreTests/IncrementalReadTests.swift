@@ -489,6 +489,8 @@ final class EditWalk {
 final class LoadComparison {
     let fullRenderer = Renderer()
     let partRenderer = Renderer()
+    /// The incremental side's layout findings carried from load to load, as the preview does.
+    let partFindings = LayoutFindings()
     /// How many pairs of pictures were compared.
     private(set) var pictures = 0
 
@@ -508,7 +510,7 @@ final class LoadComparison {
         }
         let (expectedLayout, actualLayout) = (fullRenderer.layout(expected), partRenderer.layout(actual))
         if let found = differ("all findings", Findings.all(full, layout: expectedLayout).map(\.description),
-                              Findings.all(part, layout: actualLayout).map(\.description))
+                              Findings.all(part, layout: actualLayout, memo: partFindings).map(\.description))
             ?? differ("canvas", expectedLayout.canvasSize, actualLayout.canvasSize)
             ?? differ("canvas settings", PropertyRow.rows(of: expected.canvas), PropertyRow.rows(of: actual.canvas))
             ?? differ("canvas place", expected.canvasLocation, actual.canvasLocation)

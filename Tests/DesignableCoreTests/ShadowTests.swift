@@ -175,6 +175,44 @@ final class ShadowTests: XCTestCase {
                        ["3:5: warning: the shadow of this UIView (4,10 50×50) is cut off by the edge of the 100×100 canvas; move the view in, or make the canvas larger"])
     }
 
+    /// The preview keeps each view's layout findings (and what each says of its place) from one
+    /// save to the next and works out only those of views a save changed: over saves that change
+    /// a view, the canvas's size, the views' places and their number, what it gives is what
+    /// working them all out afresh gives.
+    func testLayoutFindingsKeptFromSaveToSaveAreThoseWorkedOutAfresh() {
+        let shadowed = "  - {class: FancyButton, frame: [10, 10, 80, 30], cornerRadius: 8, layer: {shadowOpacity: 0.4}}\n"
+        let cut = "  - {class: UIView, frame: [4, 10, 50, 50], backgroundColor: white, layer: {shadowOpacity: 0.5, shadowRadius: 4}}\n"
+        let out = "  - {class: UIView, frame: [90, 90, 50, 50], backgroundColor: white}\n"
+        let plain = "  - {class: UIView, frame: [20, 60, 20, 20], backgroundColor: white}\n"
+        func column(_ height: Int) -> String { "  - {class: UIView, size: [60, \(height)], backgroundColor: white}\n" }
+        let saves = [
+            "canvas: {size: [100, 100]}\nviews:\n" + shadowed + cut + out + plain + shadowed,
+            "canvas: {size: [100, 100]}\nviews:\n" + shadowed + cut + out.replacingOccurrences(of: "90, 90", with: "30, 30") + plain + shadowed,
+            "canvas: {size: [200, 200]}\nviews:\n" + shadowed + cut + out + plain + shadowed,
+            "canvas: {size: [200, 200]}\nviews:\n" + plain + shadowed + cut + out + plain + shadowed,
+            "canvas: {size: [100, 100]}\nviews:\n" + cut + out + shadowed,
+            "canvas: {size: [100, 100]}\nviews:\n" + cut + out.replacingOccurrences(of: "90, 90", with: "96, 0") + shadowed,
+            // Views laid out in a column: a taller first one moves those below, the same objects.
+            "canvas: {size: [100, 100]}\nviews:\n" + column(30) + column(30) + column(30) + shadowed + shadowed,
+            "canvas: {size: [100, 100]}\nviews:\n" + column(50) + column(30) + column(30) + shadowed + shadowed,
+        ]
+        let renderer = Renderer(), memo = LayoutFindings()
+        var previous: StyleDocument?
+        var kept = 0
+        for (index, text) in saves.enumerated() {
+            let result = StyleLoader.load(bytes: Array(text.utf8), path: "style.yaml", reusing: previous, incremental: true)
+            guard let document = result.document else { return XCTFail("save \(index + 1) does not load: \(result.diagnostics)") }
+            kept += document.views.filter { view in previous?.views.contains { $0 === view } ?? false }.count
+            let layout = renderer.layout(document)
+            XCTAssertEqual(layout, Renderer().layout(document), "save \(index + 1): the layout made with the last one's places")
+            let afresh = Findings.all(result, layout: layout).map(\.description)
+            XCTAssertEqual(Findings.all(result, layout: layout, memo: memo).map(\.description), afresh, "save \(index + 1)")
+            XCTAssertFalse(afresh.isEmpty)
+            previous = document
+        }
+        XCTAssertGreaterThan(kept, 4, "the saves hand views over as they were, which the kept findings are for")
+    }
+
     func testTheLayerMapIsCheckedLikeAnyOther() {
         XCTAssertEqual(findings("views:\n  - {class: UIButton, layer: {shadowOpactiy: 0.5, shadowOffset: [1], cornerCurve: round}}\n"), [
             "2:31: warning: layer has no property 'shadowOpactiy' (did you mean 'shadowOpacity'?); it is ignored",

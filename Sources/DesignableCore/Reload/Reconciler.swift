@@ -70,6 +70,12 @@ public struct Reconciler {
             if let old = matches[index] {
                 continuedBy[old] = index
                 let oldState = old < oldStates.count ? oldStates[old] : .normal
+                if view === oldViews[old] {
+                    // The view a save left as it was, the same object: its state was made for its
+                    // class already, and looking into the view would wait on memory for nothing.
+                    states.append(oldState)
+                    continue
+                }
                 if view.isSameDecoding(as: oldViews[old]) {
                     state = oldState
                 } else {

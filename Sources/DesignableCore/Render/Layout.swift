@@ -17,33 +17,42 @@ public struct Layout: Equatable {
     /// `padding` from the edges and `spacing` apart, each at its `size` or intrinsic size. The
     /// canvas is the file's `size`, else `availableWidth` (a window) by the content's height,
     /// else fitted to the content.
-    public static func compute(_ document: StyleDocument, painter: Painter, availableWidth: Double? = nil) -> Layout {
+    public static func compute(_ document: StyleDocument, painter: Painter, availableWidth: Double? = nil,
+                               placements: Placements = Placements()) -> Layout {
         let canvas = document.canvas
         let padding = max(0, canvas.padding), spacing = max(0, canvas.spacing)
-        let sizes: [Size?] = document.views.map { view in
-            if let frame = view.frame { return frame.size }
-            if let size = view.size { return size }
-            // Insets larger than the content would make a negative size: UIKit's layout takes none.
-            let component = view.component(in: .normal)
-            Component.willRun?(component, "intrinsicContentSize")
-            return component.intrinsicContentSize(painter).map {
-                Size(width: max(0, $0.width), height: max(0, $0.height))
+        let places = placements.of(document.views)
+        var given: [Rect?] = [], sizes: [Size?] = []
+        given.reserveCapacity(places.count)
+        sizes.reserveCapacity(places.count)
+        var columnWidth = 0.0
+        for (index, place) in places.enumerated() {
+            given.append(place.frame)
+            if let frame = place.frame {
+                sizes.append(frame.size)
+                continue
             }
+            var size = place.size
+            if size == nil {
+                // Insets larger than the content would make a negative size: UIKit's layout takes none.
+                let component = document.views[index].component(in: .normal)
+                Component.willRun?(component, "intrinsicContentSize")
+                size = component.intrinsicContentSize(painter).map { Size(width: max(0, $0.width), height: max(0, $0.height)) }
+            }
+            sizes.append(size)
+            if let size { columnWidth = max(columnWidth, size.width) }
         }
-        let columnWidth = document.views.indices
-            .filter { document.views[$0].frame == nil }
-            .compactMap { sizes[$0]?.width }
-            .max() ?? 0
         let givenWidth = canvas.size?.width ?? availableWidth ?? canvas.width
         let width = givenWidth ?? (columnWidth + 2 * padding)
         let fallbackWidth = max(0, (givenWidth ?? max(columnWidth + 2 * padding, 320)) - 2 * padding)
 
         var frames: [Rect] = []
+        frames.reserveCapacity(given.count)
         var y = padding
         var placedInColumn = false
         var contentBottom = 0.0
-        for (index, view) in document.views.enumerated() {
-            if let frame = view.frame {
+        for index in given.indices {
+            if let frame = given[index] {
                 frames.append(frame)
                 contentBottom = max(contentBottom, frame.maxY)
                 continue
@@ -72,58 +81,91 @@ public struct Layout: Equatable {
         if givenWidth == nil, left < 0 || right > width {
             let shift = max(0, -left, right - width)
             fittedWidth = width + 2 * shift
-            for index in frames.indices where document.views[index].frame == nil { frames[index].origin.x += shift }
+            for index in frames.indices where given[index] == nil { frames[index].origin.x += shift }
         }
         let down = canvas.size == nil ? max(0, -top) : 0
         if down > 0 {
-            for index in frames.indices where document.views[index].frame == nil { frames[index].origin.y += down }
+            for index in frames.indices where given[index] == nil { frames[index].origin.y += down }
         }
         let height = canvas.size?.height ?? max(contentBottom + down + padding, bottom + down)
         return Layout(canvasSize: Size(width: max(1, fittedWidth), height: max(1, height)), frames: frames)
     }
 
-    /// Warnings for views whose look sticks out of the canvas, where nobody would see that part.
-    public func findings(for document: StyleDocument) -> [Diagnostic] {
-        let canvas = Rect(origin: .zero, size: canvasSize)
-        return frames.indices.compactMap { index in
-            let frame = frames[index]
-            let view = document.views[index]
-            let covered = view.visualBounds(in: frame)
-            guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
-            let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
-            let size = "\(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height))"
-            let framed = frame.x >= -0.5 && frame.y >= -0.5 && frame.maxX <= canvas.maxX + 0.5 && frame.maxY <= canvas.maxY + 0.5
-            if framed {
-                // Only what it draws past its frame (a shadow) is cut: say so, and how to keep it.
-                return Diagnostic.warning("the shadow of this \(document.views[index].type.className) (\(place)) is cut off by the edge of the \(size) canvas; move the view in, or make the canvas larger", at: document.views[index].location)
+    /// What each view of the last document laid out says of its place: its `frame`, else its
+    /// `size`, both decoded values of the view. A save hands the views it left as they were over
+    /// as the very same objects, so only the others are looked into: at 2,000 views a walk
+    /// through every view's decoding is a fifth of a millisecond, most of it waiting on memory.
+    public final class Placements {
+        /// Held, so no new view can take an old one's address and pass for it.
+        private var views: [StyledView] = []
+        private var places: [(frame: Rect?, size: Size?)] = []
+
+        public init() {}
+
+        /// Each of `views`' frame and size, in order; kept for the next call.
+        func of(_ views: [StyledView]) -> [(frame: Rect?, size: Size?)] {
+            var places: [(frame: Rect?, size: Size?)] = []
+            places.reserveCapacity(views.count)
+            for index in views.indices {
+                if index < self.views.count, views[index] === self.views[index] {
+                    places.append(self.places[index])
+                } else {
+                    places.append((views[index].frame, views[index].size))
+                }
             }
-            let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"
-            return Diagnostic.warning("this \(document.views[index].type.className) (\(place)) \(how) the \(size) canvas",
-                                      at: document.views[index].location)
+            (self.views, self.places) = (views, places)
+            return places
         }
     }
 
-    /// Warnings for shadows iOS would clip away: a layer that masks to its bounds clips its
-    /// shadow with its content, so the shadow asked for is not drawn, here as on a device. Said
-    /// at the shadow's line, once per place, whichever states show it.
-    public func shadowFindings(for document: StyleDocument) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        var said: Set<SourceLocation> = []
-        for (index, view) in document.views.enumerated() {
-            for state in view.clippedShadowStates(in: frames[index]) {
-                let component = view.component(in: state)
-                let layer = component.layer(in: frames[index])
-                guard let place = view.place(component.shadowLocation) ?? Optional(view.location), said.insert(place).inserted else { continue }
-                let reason: String
-                if let set = view.place(component.layerAttributes?.$masksToBounds.setAt) {
-                    reason = "layer.masksToBounds is true (line \(set.line))"
-                } else {
-                    reason = component.masksToBoundsReason(layer)
-                }
-                findings.append(.warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place))
-            }
+    /// Warnings for views whose look sticks out of the canvas, where nobody would see that part.
+    public func findings(for document: StyleDocument) -> [Diagnostic] {
+        frames.indices.compactMap { stickingOut($0, of: document) }
+    }
+
+    /// The warning for view `index` when what it draws sticks out of the canvas: a function of
+    /// the view, its frame and the canvas's size alone (`LayoutFindings` relies on it).
+    func stickingOut(_ index: Int, of document: StyleDocument) -> Diagnostic? {
+        let canvas = Rect(origin: .zero, size: canvasSize)
+        let frame = frames[index]
+        let view = document.views[index]
+        let covered = view.visualBounds(in: frame)
+        guard covered.x < -0.5 || covered.y < -0.5 || covered.maxX > canvas.maxX + 0.5 || covered.maxY > canvas.maxY + 0.5 else { return nil }
+        let place = "\(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatNumber(frame.width))×\(formatNumber(frame.height))"
+        let size = "\(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height))"
+        let framed = frame.x >= -0.5 && frame.y >= -0.5 && frame.maxX <= canvas.maxX + 0.5 && frame.maxY <= canvas.maxY + 0.5
+        if framed {
+            // Only what it draws past its frame (a shadow) is cut: say so, and how to keep it.
+            return Diagnostic.warning("the shadow of this \(view.type.className) (\(place)) is cut off by the edge of the \(size) canvas; move the view in, or make the canvas larger", at: view.location)
         }
-        return findings
+        let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"
+        return Diagnostic.warning("this \(view.type.className) (\(place)) \(how) the \(size) canvas", at: view.location)
+    }
+
+    /// `findings` without those said at a place already said, in order: a shadow iOS would clip
+    /// is said at the shadow's line, once per place, whichever views and states show it.
+    static func oncePerPlace<S: Sequence>(_ findings: S) -> [Diagnostic] where S.Element == Diagnostic {
+        var said: Set<SourceLocation> = []
+        return findings.filter { said.insert($0.location).inserted }
+    }
+
+    /// View `index`'s warnings of a shadow iOS would clip away (a layer that masks to its bounds
+    /// clips its shadow with its content, so the shadow asked for is not drawn, here as on a
+    /// device), one per state that shows it, before `oncePerPlace`: a function of the view and
+    /// its frame alone.
+    func clippedShadows(_ index: Int, of document: StyleDocument) -> [Diagnostic] {
+        let view = document.views[index], frame = frames[index]
+        return view.clippedShadowStates(in: frame).map { state in
+            let component = view.component(in: state)
+            let place = view.place(component.shadowLocation) ?? view.location
+            let reason: String
+            if let set = view.place(component.layerAttributes?.$masksToBounds.setAt) {
+                reason = "layer.masksToBounds is true (line \(set.line))"
+            } else {
+                reason = component.masksToBoundsReason(component.layer(in: frame))
+            }
+            return .warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place)
+        }
     }
 
     /// The index of the topmost view under `point`.

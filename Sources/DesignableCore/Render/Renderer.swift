@@ -8,6 +8,8 @@ public final class Renderer {
     /// The last image rendered, drawn into again when nobody else holds it any more: a new
     /// surface per frame would cost a zeroed allocation and its page faults every time.
     private var spare: ImageSurface?
+    /// What each view of the last document laid out says of its place, for the next layout.
+    private let placements = Layout.Placements()
 
     /// Largest canvas in pixels that a render may allocate (about 512 MB of ARGB).
     public static let maximumPixels = 1 << 27
@@ -17,7 +19,7 @@ public final class Renderer {
     }
 
     public func layout(_ document: StyleDocument, availableWidth: Double? = nil) -> Layout {
-        Layout.compute(document, painter: painter, availableWidth: availableWidth)
+        Layout.compute(document, painter: painter, availableWidth: availableWidth, placements: placements)
     }
 
     /// Refuses a canvas that cannot be allocated at `scale`, with the place to fix it.

@@ -220,7 +220,7 @@ public final class StyledView {
 
     /// Whether `other` was decoded from the same text: it draws the same in every state without
     /// building or comparing anything.
-    public func isSameDecoding(as other: StyledView) -> Bool { decoding === other.decoding }
+    public func isSameDecoding(as other: StyledView) -> Bool { self === other || decoding === other.decoding }
 
     /// The states the file gave a look of their own, in the view or its presets.
     public var styledStates: ControlState {
