@@ -163,13 +163,14 @@ public final class Renderer {
         context.scale(scale)
         // A view drawn for the audit hands its text over instead of drawing it: nothing to keep.
         let cache = painter.textObserver == nil ? cache : nil
-        cache?.prepare(scale: scale, painter: painter)
         // Worked on as a local, so its arrays are updated in place without a check per view.
         var memo = CoverageMemo()
         swap(&memo, &covered)
         defer { swap(&memo, &covered) }
         let measures = damage != nil || cache != nil
+        // Before the cache looks for views gone: the memo lets go of them here.
         if measures { memo.prepare(for: document, layout: layout) }
+        cache?.prepare(scale: scale, painter: painter)
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
         painter.drawing(on: context, scale: scale) {
             let views = document.views
@@ -205,11 +206,11 @@ public final class Renderer {
     public func warm(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState, area: Rect,
                      cache: ViewPixelCache, from start: Int, until deadline: UInt64) -> Int? {
         guard painter.textObserver == nil else { return nil }
-        cache.prepare(scale: scale, painter: painter)
         var memo = CoverageMemo()
         swap(&memo, &covered)
         defer { swap(&memo, &covered) }
         memo.prepare(for: document, layout: layout)
+        cache.prepare(scale: scale, painter: painter)
         painter.layoutDirection = layoutDirection
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
         let views = document.views
@@ -238,20 +239,27 @@ public final class Renderer {
     private var covered = CoverageMemo()
 
     private struct CoverageMemo {
-        // Held weakly and compared by identity: an address a freed document leaves may be reused.
-        private weak var document: StyleDocument?
+        /// The views measured, held: no new view can take an old one's address and pass for it.
+        private var views: [StyledView] = []
         private var frames: [Rect] = []
         private var states: [ControlState?] = []
         private var bounds: [Rect] = []
 
-        /// Forgets everything unless `document` is laid out as last time.
+        /// Forgets what was measured of each view unless it is the same object at the same frame:
+        /// a save hands the views it left as they were over as they were, so at 2,000 views the
+        /// frame after a one-view save measures one view, not every view again (each a wait on
+        /// memory for the view's objects).
         mutating func prepare(for document: StyleDocument, layout: Layout) {
-            // Comparing the frames is free when the layout is the one last drawn (one buffer).
-            guard document !== self.document || layout.frames != frames else { return }
-            self.document = document
-            frames = layout.frames
-            states = Array(repeating: nil, count: frames.count)
-            bounds = Array(repeating: .zero, count: frames.count)
+            let views = document.views
+            // The document and layout last drawn: one buffer each, compared in no time.
+            if views.count == self.views.count, layout.frames == frames,
+               views.withUnsafeBufferPointer({ $0.baseAddress }) == self.views.withUnsafeBufferPointer({ $0.baseAddress }) { return }
+            var states = [ControlState?](repeating: nil, count: views.count)
+            var bounds = [Rect](repeating: .zero, count: views.count)
+            for index in views.indices where index < self.views.count && views[index] === self.views[index] && layout.frames[index] == frames[index] {
+                (states[index], bounds[index]) = (self.states[index], self.bounds[index])
+            }
+            (self.views, frames, self.states, self.bounds) = (views, layout.frames, states, bounds)
         }
 
         mutating func visualBounds(of index: Int, state: ControlState, measure: () -> Rect) -> Rect {
