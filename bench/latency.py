@@ -265,6 +265,9 @@ class Saves:
     # The last read still showing the old pixels, ms after the stamp: the change came between it
     # and `outside`.
     unchanged: list = dataclasses.field(default_factory=list)
+    # How long the save's own writes took (the stamp to the last write's return), ms: the file
+    # system's share of `outside`, before which the preview cannot read the file.
+    write: list = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -311,6 +314,7 @@ def measure(designable, pixelwatch, xserver, xtest, style, scale, canvas_width, 
                         saves.in_place.append(in_place)
                         frame = preview.next_frame("file")
                         saves.trace.append((frame["t_mono_ns"] - answer["t0_ns"]) / 1e6)
+                        saves.write.append((answer["acted_ns"] - answer["t0_ns"]) / 1e6)
                         if rects:
                             saves.outside.append((answer["t1_ns"] - answer["t0_ns"]) / 1e6)
                             saves.polls.append(answer["polls"])
