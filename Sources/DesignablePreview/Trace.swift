@@ -22,6 +22,7 @@ final class Tracer {
         var parse: UInt64 = 0
         /// Carrying states over a reload and finding what it changed on screen.
         var reconcile: UInt64 = 0
+        /// Laying the document out, and the layout's findings (a view sticking out of the canvas).
         var layout: UInt64 = 0
         var render: UInt64 = 0
         var blit: UInt64 = 0
