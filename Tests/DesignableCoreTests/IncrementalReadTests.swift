@@ -27,7 +27,7 @@ final class IncrementalReadTests: XCTestCase {
     /// ids, state maps, comments), each compared with a full read; the pixels every tenth time.
     func testRandomEditsOfA2000ViewFileReadAsTheWholeFile() throws {
         let walk = EditWalk(text: Self.manyViews(2000), path: fixturesFolder.path + "/incremental-2000.yaml", seed: 2000)
-        walk.run(edits: 2000, pixelsEvery: 10, rowsEvery: 25)
+        walk.run(edits: 2000, pixelsEvery: 10, rowsEvery: 25, rereadsEvery: 25)
         XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
         print("2,000 views: \(walk.summary)")
     }
@@ -345,7 +345,7 @@ final class EditWalk {
     /// Why the edits not read incrementally were read whole.
     private(set) var fallbacks: [IncrementalRead.Fallback: Int] = [:]
     var summary: String {
-        "\(edits) edits, \(incremental) read incrementally, \(broken) left the file broken, \(comparison.pictures) pictures compared; read whole: "
+        "\(edits) edits, \(incremental) read incrementally, \(rereads) read whole over the last document, \(broken) left the file broken, \(comparison.pictures) pictures compared; read whole: "
             + fallbacks.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
@@ -367,7 +367,23 @@ final class EditWalk {
         return chosen
     }
 
-    func run(edits count: Int, pixelsEvery: Int, rowsEvery: Int = 1) {
+    /// Whether the edit from `old` to `new` lies in the lines of the `theme:` section.
+    private func changesTheme(_ old: [UInt8], _ new: [UInt8]) -> Bool {
+        let span = old.withUnsafeBufferPointer { a in new.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+        let text = String(decoding: old[..<span.start], as: UTF8.self)
+        guard let theme = text.range(of: "\ntheme:", options: .backwards) ?? (text.hasPrefix("theme:") ? text.startIndex..<text.startIndex : nil) else { return false }
+        // Nothing at the left margin between the section's key and the edit: still inside it.
+        return !text[theme.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .contains { line in line.first.map { !$0.isWhitespace && $0 != "#" } ?? false }
+    }
+
+    /// Edits read whole compared with a fresh read, besides every edit of the theme.
+    private(set) var rereads = 0
+
+    /// `rereadsEvery`: of the edits read whole, every this many is also read over the last
+    /// document (as the preview reads them) and compared with the fresh read; edits in the theme
+    /// always are.
+    func run(edits count: Int, pixelsEvery: Int, rowsEvery: Int = 1, rereadsEvery: Int = 1) {
         for _ in 0..<count {
             let before = text
             text = EditWalk.edit(text, random: &random)
@@ -384,6 +400,16 @@ final class EditWalk {
                 let rowsOf = views(toCompare: part, over: previous, all: edits % rowsEvery == 0)
                 if let found = comparison.difference(full, part, pixels: incremental % pixelsEvery == 0, rowsOf: rowsOf) {
                     XCTFail("edit \(edits) read incrementally differs from a full read in \(found)\n\(EditWalk.difference(before, text))")
+                    return
+                }
+            } else if let previous, (edits % rereadsEvery == 0 || changesTheme(before, text)) {
+                // Read whole, as the preview does, over the last document: the views it takes
+                // over (those a theme change leaves alone too) must read as a fresh load.
+                rereads += 1
+                let reread = StyleLoader.load(bytes: text, path: path, reusing: previous)
+                let rowsOf = views(toCompare: reread, over: previous, all: edits % rowsEvery == 0)
+                if let found = comparison.difference(full, reread, pixels: rereads % pixelsEvery == 0, rowsOf: rowsOf) {
+                    XCTFail("edit \(edits) read whole over the last document differs from a fresh read in \(found)\n\(EditWalk.difference(before, text))")
                     return
                 }
             }

@@ -67,6 +67,49 @@ final class ReloadTests: XCTestCase {
         XCTAssertFalse(edited.views[2].isSameDecoding(as: first.views[2]))
     }
 
+    /// A design token's new value decodes again the views that name it (as a value, with an
+    /// alpha, in a state map, a layer map or a preset) and takes every other view over; a name
+    /// added or removed decodes them all. Each reload gives what a fresh load of its text does.
+    func testAThemeValueChangeDecodesAgainOnlyTheViewsThatNameIt() throws {
+        let text = """
+        theme:
+          colors: {brand: "#3B5998", accent: "#F37335", ink: "#1C1C1E"}
+          fonts: {body: "DejaVu Sans 12"}
+        styles:
+          Branded: {class: FancyButton, borderColor: brand, borderWidth: 1}
+        views:
+          - {class: UIView, frame: [0, 0, 40, 40], backgroundColor: brand}
+          - {class: UIView, frame: [50, 0, 40, 40], backgroundColor: " brand@0.5"}
+          - {class: FancyButton, frame: [0, 50, 90, 30], title: A, highlighted: {titleColor: accent}}
+          - {style: Branded, frame: [0, 90, 90, 30], title: B}
+          - {class: FancyButton, frame: [0, 130, 90, 30], title: C, layer: {shadowColor: ink, shadowOpacity: 0.3}}
+          - {class: FancyButton, frame: [0, 170, 90, 30], title: D, font: body}
+          - {class: PillUILabel, frame: [0, 210, 90, 30], text: E, textColor: "#FFFFFF", font: bdy}
+
+        """
+        let saves: [(edit: (String) -> String, decoded: Set<Int>)] = [
+            ({ $0.replacingOccurrences(of: "brand: \"#3B5998\"", with: "brand: \"#112233\"") }, [0, 1, 3]),
+            ({ $0.replacingOccurrences(of: "accent: \"#F37335\"", with: "accent: red") }, [2]),
+            ({ $0.replacingOccurrences(of: "ink: \"#1C1C1E\"", with: "ink: \"#FF0000\"") }, [4]),
+            ({ $0.replacingOccurrences(of: "body: \"DejaVu Sans 12\"", with: "body: \"DejaVu Sans Bold 14\"") }, [5]),
+            ({ $0.replacingOccurrences(of: "brand: \"#3B5998\", accent: \"#F37335\"", with: "brand: teal, accent: navy") }, [0, 1, 2, 3]),
+            // A name more: what "did you mean" offers (for `bdy`) is chosen among all of them.
+            ({ $0.replacingOccurrences(of: "ink: \"#1C1C1E\"", with: "ink: \"#1C1C1E\", paper: white") }, Set(0..<7)),
+        ]
+        let first = try XCTUnwrap(try load(text).document)
+        let comparison = LoadComparison()
+        for (index, save) in saves.enumerated() {
+            let edited = save.edit(text)
+            XCTAssertNotEqual(edited, text, "save \(index + 1) changes the text")
+            let reread = try load(edited, reusing: first)
+            let document = try XCTUnwrap(reread.document, "save \(index + 1): \(reread.diagnostics)")
+            let decoded = Set(document.views.indices.filter { !document.views[$0].isSameDecoding(as: first.views[$0]) })
+            XCTAssertEqual(decoded, save.decoded, "save \(index + 1): the views decoded again")
+            XCTAssertNil(comparison.difference(try load(edited), reread, pixels: true, rowsOf: Set(document.views.indices)),
+                         "save \(index + 1) reads as a fresh load")
+        }
+    }
+
     /// Views that share an anchor each keep its warnings: whichever is taken over and whichever
     /// is decoded again, a reload reports exactly what a fresh load of the same text does.
     func testWarningsOfASharedAnchorSurviveAnyReuse() throws {

@@ -28,8 +28,17 @@ enum ViewsSection: StyleSection {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
             return
         }
-        let reusable = load.previous.flatMap { $0.path == load.path && $0.theme == load.theme && $0.fonts == load.fonts ? $0.views : nil } ?? []
-        let decoded = decode(items, reusing: reusable, presets: load.presets, context: load.context)
+        var reusable: [StyledView] = []
+        var themeChange: ThemeChange?
+        if let previous = load.previous, previous.path == load.path {
+            if previous.theme == load.theme && previous.fonts == load.fonts {
+                reusable = previous.views
+            } else if let change = ThemeChange(from: previous, to: load) {
+                reusable = previous.views
+                themeChange = change
+            }
+        }
+        let decoded = decode(items, reusing: reusable, presets: load.presets, context: load.context, themeChange: themeChange)
         if !decoded.matches.isEmpty { load.continuity = StyleDocument.Continuity(previous: load.previous, matches: decoded.matches) }
         load.views = decoded.views
         load.diagnostics += decoded.diagnostics
@@ -48,13 +57,17 @@ enum ViewsSection: StyleSection {
     /// Decodes `items`, taking over each view of `reusable` that is written the same way and whose
     /// presets hold: the one loop of a whole file's views and of the few a save changed
     /// (`IncrementalRead`), so both give the same views and findings.
-    static func decode(_ items: YAMLNode.Items, reusing reusable: [StyledView], presets: [String: Preset], context: DecodingContext) -> Decoded {
+    /// With `themeChange`, the reusable views were decoded against another theme: only those that
+    /// name none of the theme's changed names are taken over.
+    static func decode(_ items: YAMLNode.Items, reusing reusable: [StyledView], presets: [String: Preset], context: DecodingContext,
+                       themeChange: ThemeChange? = nil) -> Decoded {
         var decoded = Decoded()
         decoded.matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
         let matches = decoded.matches
         decoded.views.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: presets, at: item) {
+            if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: presets, at: item),
+               themeChange?.leavesAlone(reusable[match.old]) ?? true {
                 let view = reusable[match.old].moved(to: item)
                 decoded.views.append(view)
                 decoded.diagnostics += view.findings
@@ -75,6 +88,70 @@ enum ViewsSection: StyleSection {
             decoded.diagnostics += findings
         }
         return decoded
+    }
+
+    /// A save that changed the values of some theme colours or fonts and no theme name: a view
+    /// that names none of the changed ones decodes as it did (its values, its findings), so it
+    /// is taken over rather than decoded again. Editing a design token used by a tenth of a
+    /// 2,000-view file's views decodes those two hundred views, not all of them.
+    struct ThemeChange {
+        /// The colour and font names whose value is not what it was, and the same as UTF-8.
+        let changed: Set<String>
+        private let changedBytes: [[UInt8]]
+
+        /// Nil when a name was added or removed: what a finding offers for a misspelt name
+        /// ("did you mean …") is chosen among all the theme's names, so every view is decoded again.
+        init?(from previous: StyleDocument, to load: StyleLoad) {
+            guard Set(previous.theme.keys) == Set(load.theme.keys), Set(previous.fonts.keys) == Set(load.fonts.keys) else { return nil }
+            changed = Set(load.theme.compactMap { name, color in previous.theme[name] == color ? nil : name })
+                .union(load.fonts.compactMap { name, font in previous.fonts[name] == font ? nil : name })
+            changedBytes = changed.map { Array($0.utf8) }
+        }
+
+        /// Whether `view`, as written with its presets, names no changed colour or font: each of
+        /// its scalars is read as `Color.parse` and a font's decoding read a name (the text
+        /// itself, trimmed, and what comes before an `@alpha`), whichever property it is the
+        /// value of. Thousands of views are asked: their text is looked at as bytes, not strings.
+        func leavesAlone(_ view: StyledView) -> Bool {
+            guard !changed.isEmpty else { return true }
+            return !view.decoding.sources.contains { source in
+                names(source.properties) || source.stateMaps.contains { names($0.pairs) }
+            }
+        }
+
+        private func names(_ pairs: YAMLNode.Pairs) -> Bool {
+            pairs.contains { names($0.value) }
+        }
+
+        private func names(_ node: YAMLNode) -> Bool {
+            if let named = node.withScalarBytes(names) { return named }
+            switch node.kind {
+            case .scalar: return false
+            case .sequence(let items): return items.contains { names($0) }
+            case .mapping(let pairs): return names(pairs)
+            }
+        }
+
+        private func names(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            // Beyond ASCII, whitespace is Unicode's: read it as `Color.parse` does.
+            guard text.allSatisfy({ $0 < 0x80 }) else { return names(String(decoding: text, as: UTF8.self)) }
+            func isName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+                changedBytes.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
+            }
+            let whitespace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+            let all = text[...]
+            guard let first = all.firstIndex(where: { !whitespace($0) }), let last = all.lastIndex(where: { !whitespace($0) }) else { return isName(all) }
+            let trimmed = all[first...last]
+            if isName(all) || isName(trimmed) { return true }
+            return trimmed.lastIndex(of: UInt8(ascii: "@")).map { isName(trimmed[..<$0]) } ?? false
+        }
+
+        private func names(_ text: String) -> Bool {
+            if changed.contains(text) { return true }
+            let trimmed = text.trimmingWhitespace()
+            if changed.contains(String(trimmed)) { return true }
+            return trimmed.lastIndex(of: "@").map { changed.contains(String(trimmed[..<$0])) } ?? false
+        }
     }
 
     /// The preview keeps states by id: two views with one id would share them.
