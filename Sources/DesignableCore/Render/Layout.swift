@@ -92,12 +92,10 @@ public struct Layout: Equatable {
     }
 
     /// What each view of the last document laid out says of its place: its `frame`, else its
-    /// `size`, both decoded values of the view. A save hands the views it left as they were over
-    /// as the very same objects, so only the others are looked into: at 2,000 views a walk
-    /// through every view's decoding is a fifth of a millisecond, most of it waiting on memory.
+    /// `size`, both decoded values of the view, taken over for the views a save left as they
+    /// were (`KeptViews`).
     public final class Placements {
-        /// Held, so no new view can take an old one's address and pass for it.
-        private var views: [StyledView] = []
+        private var kept = KeptViews()
         private var places: [(frame: Rect?, size: Size?)] = []
 
         public init() {}
@@ -107,13 +105,10 @@ public struct Layout: Equatable {
             var places: [(frame: Rect?, size: Size?)] = []
             places.reserveCapacity(views.count)
             for index in views.indices {
-                if index < self.views.count, views[index] === self.views[index] {
-                    places.append(self.places[index])
-                } else {
-                    places.append((views[index].frame, views[index].size))
-                }
+                places.append(kept.holds(index, of: views) ? self.places[index] : (views[index].frame, views[index].size))
             }
-            (self.views, self.places) = (views, places)
+            kept.keep(views)
+            self.places = places
             return places
         }
     }

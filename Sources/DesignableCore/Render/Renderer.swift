@@ -238,28 +238,25 @@ public final class Renderer {
     /// again for that costs more, with thousands of views, than drawing the one that changed.
     private var covered = CoverageMemo()
 
+    /// What each view covers, by state, measured when first drawn or looked at, and taken over
+    /// for the views a save left as they were at the same frames (`KeptViews`): the frame after
+    /// a one-view save of 2,000 views measures one view, not every view again.
     private struct CoverageMemo {
-        /// The views measured, held: no new view can take an old one's address and pass for it.
-        private var views: [StyledView] = []
-        private var frames: [Rect] = []
+        private var kept = KeptViews()
         private var states: [ControlState?] = []
         private var bounds: [Rect] = []
 
-        /// Forgets what was measured of each view unless it is the same object at the same frame:
-        /// a save hands the views it left as they were over as they were, so at 2,000 views the
-        /// frame after a one-view save measures one view, not every view again (each a wait on
-        /// memory for the view's objects).
         mutating func prepare(for document: StyleDocument, layout: Layout) {
             let views = document.views
             // The document and layout last drawn: one buffer each, compared in no time.
-            if views.count == self.views.count, layout.frames == frames,
-               views.withUnsafeBufferPointer({ $0.baseAddress }) == self.views.withUnsafeBufferPointer({ $0.baseAddress }) { return }
+            if kept.isSame(views, at: layout.frames) { return }
             var states = [ControlState?](repeating: nil, count: views.count)
             var bounds = [Rect](repeating: .zero, count: views.count)
-            for index in views.indices where index < self.views.count && views[index] === self.views[index] && layout.frames[index] == frames[index] {
+            for index in views.indices where kept.holds(index, of: views, at: layout.frames) {
                 (states[index], bounds[index]) = (self.states[index], self.bounds[index])
             }
-            (self.views, frames, self.states, self.bounds) = (views, layout.frames, states, bounds)
+            kept.keep(views, at: layout.frames)
+            (self.states, self.bounds) = (states, bounds)
         }
 
         mutating func visualBounds(of index: Int, state: ControlState, measure: () -> Rect) -> Rect {
