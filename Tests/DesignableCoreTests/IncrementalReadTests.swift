@@ -367,14 +367,23 @@ final class EditWalk {
         return chosen
     }
 
-    /// Whether the edit from `old` to `new` lies in the lines of the `theme:` section.
+    /// Whether the edit from `old` to `new` lies in the lines of the `theme:` section: after a
+    /// line starting `theme:`, with no line starting at the left margin (but a comment) between.
     private func changesTheme(_ old: [UInt8], _ new: [UInt8]) -> Bool {
         let span = old.withUnsafeBufferPointer { a in new.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
-        let text = String(decoding: old[..<span.start], as: UTF8.self)
-        guard let theme = text.range(of: "\ntheme:", options: .backwards) ?? (text.hasPrefix("theme:") ? text.startIndex..<text.startIndex : nil) else { return false }
-        // Nothing at the left margin between the section's key and the edit: still inside it.
-        return !text[theme.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-            .contains { line in line.first.map { !$0.isWhitespace && $0 != "#" } ?? false }
+        let key = Array("theme:".utf8)
+        var lineStart = span.start
+        while lineStart > 0, old[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        // Up the file a line at a time, from the edit's own line.
+        while true {
+            let first = lineStart < old.count ? old[lineStart] : UInt8(ascii: " ")
+            if old[lineStart...].starts(with: key) { return true }
+            let atMargin = first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") && first != UInt8(ascii: "\n") && first != UInt8(ascii: "#")
+            if atMargin && lineStart < span.start { return false }
+            guard lineStart > 0 else { return false }
+            lineStart -= 1
+            while lineStart > 0, old[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        }
     }
 
     /// Edits read whole compared with a fresh read, besides every edit of the theme.
