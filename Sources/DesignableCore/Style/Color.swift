@@ -95,9 +95,19 @@ extension Color {
     /// Reads `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS or UIKit system colour name, or a theme name,
     /// any of them followed by `@alpha` (`purple@0.85`), which multiplies the colour's own alpha.
     public static func parse(_ text: String, theme: [String: Color] = [:]) -> Result<Color, ParseError> {
+        var themeName: String?
+        return parse(text, theme: theme, themeName: &themeName)
+    }
+
+    /// `parse`, saying in `themeName` the theme colour the colour was read from, if any.
+    static func parse(_ text: String, theme: [String: Color], themeName: inout String?) -> Result<Color, ParseError> {
         // Most colours in a style are plain `#RRGGBB` or a name: read those without slicing the text.
         if text.utf8.first == UInt8(ascii: "#"), let color = fromHex(text.utf8.dropFirst()) { return .success(color) }
-        if let color = theme[text] ?? systemColors[text] ?? cssColors[text] { return .success(color) }
+        if let color = theme[text] {
+            themeName = text
+            return .success(color)
+        }
+        if let color = systemColors[text] ?? cssColors[text] { return .success(color) }
         var body = Substring(text.trimmingWhitespace())
         var alphaFactor = 1.0
         if let at = body.lastIndex(of: "@") {
@@ -112,7 +122,10 @@ extension Color {
         if body.hasPrefix("#") {
             guard let color = fromHex(body.utf8.dropFirst()) else { return .failure(.malformedHex(String(body))) }
             base = color
-        } else if let color = theme[String(body)] ?? named(String(body)) {
+        } else if let color = theme[String(body)] {
+            themeName = String(body)
+            base = color
+        } else if let color = named(String(body)) {
             base = color
         } else {
             if let color = fromForeignForm(body) { return .failure(.foreignForm(String(body), hex: color.hex)) }

@@ -15,7 +15,10 @@ public struct Font: Hashable, Sendable, InspectableValue {
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Font {
         guard let text = reading.text else { throw .unreadable(Font.self, node) }
         // A theme font's name stands for its description, as a theme colour's name for its colour.
-        if let themed = context.fonts[text] { return themed }
+        if let themed = context.fonts[text] {
+            context.themeNames.insert(text)
+            return themed
+        }
         // Thousands of views name the same few fonts: one that was found sound is not parsed again.
         if context.soundFonts.contains(text) { return Font(text) }
         if let size = pointSize(of: text), !sizeRange.contains(size) {

@@ -66,6 +66,9 @@ public final class DecodingContext {
     /// What the disk said about each image name in this load: hundreds of views name the same
     /// few icons, and each lookup is several stat() calls and a read of the file's header.
     var imageLookups: [String: ImageReference.Lookup] = [:]
+    /// The theme colours and fonts the view being decoded read its values from: a save that
+    /// changes none of their values leaves the view as it was (`ViewsSection.ThemeChange`).
+    var themeNames: Set<String> = []
 
     public init(theme: [String: Color] = [:], fonts: [String: Font] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
@@ -285,7 +288,9 @@ extension Color: InspectableValue {
             return Color(light: try make(from: sides[0], at: parts[0], in: context), dark: try make(from: sides[1], at: parts[1], in: context))
         }
         guard let text = reading.text else { throw .unreadable(Color.self, node) }
-        switch Color.parse(text, theme: context.theme) {
+        var themeName: String?
+        defer { if let themeName { context.themeNames.insert(themeName) } }
+        switch Color.parse(text, theme: context.theme, themeName: &themeName) {
         case .success(let color): return color
         case .failure(let problem): throw .error(problem.description, at: node.location)
         }

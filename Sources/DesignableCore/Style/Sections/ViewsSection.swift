@@ -33,7 +33,8 @@ enum ViewsSection: StyleSection {
         if let previous = load.previous, previous.path == load.path {
             if previous.theme == load.theme && previous.fonts == load.fonts {
                 reusable = previous.views
-            } else if let change = ThemeChange(from: previous, to: load) {
+            } else if let change = ThemeChange(from: previous, to: load), previous.views.contains(where: change.leavesAlone) {
+                // Matching the views costs a pass over their text: not when none could be taken over.
                 reusable = previous.views
                 themeChange = change
             }
@@ -78,10 +79,12 @@ enum ViewsSection: StyleSection {
             let warningsBefore = context.warnings.count
             context.beginView()
             context.dependencies = []
+            context.themeNames = []
             if let view = decodeView(item, context: context, diagnostics: &findings) {
                 findings += context.warnings[warningsBefore...]
                 view.findings = findings
                 view.decoding.dependencies = Set(context.dependencies.map { Dependency($0, kind: .image) })
+                view.decoding.themeNames = context.themeNames
                 decoded.dependencies.formUnion(view.dependencies)
                 decoded.views.append(view)
             }
@@ -91,66 +94,26 @@ enum ViewsSection: StyleSection {
     }
 
     /// A save that changed the values of some theme colours or fonts and no theme name: a view
-    /// that names none of the changed ones decodes as it did (its values, its findings), so it
-    /// is taken over rather than decoded again. Editing a design token used by a tenth of a
+    /// that read none of its values from the changed ones (`DecodingContext.themeNames`, noted
+    /// where colours and fonts look names up) decodes as it did (its values, its findings), so
+    /// it is taken over rather than decoded again. Editing a design token used by a tenth of a
     /// 2,000-view file's views decodes those two hundred views, not all of them.
     struct ThemeChange {
-        /// The colour and font names whose value is not what it was, and the same as UTF-8.
+        /// The colour and font names whose value is not what it was.
         let changed: Set<String>
-        private let changedBytes: [[UInt8]]
 
-        /// Nil when a name was added or removed: what a finding offers for a misspelt name
-        /// ("did you mean …") is chosen among all the theme's names, so every view is decoded again.
+        /// Nil when a name was added or removed: a name a view looked up in vain (a CSS colour's)
+        /// might now be found, and what a finding offers for a misspelt name ("did you mean …") is
+        /// chosen among all the theme's names, so every view is decoded again.
         init?(from previous: StyleDocument, to load: StyleLoad) {
             guard Set(previous.theme.keys) == Set(load.theme.keys), Set(previous.fonts.keys) == Set(load.fonts.keys) else { return nil }
             changed = Set(load.theme.compactMap { name, color in previous.theme[name] == color ? nil : name })
                 .union(load.fonts.compactMap { name, font in previous.fonts[name] == font ? nil : name })
-            changedBytes = changed.map { Array($0.utf8) }
         }
 
-        /// Whether `view`, as written with its presets, names no changed colour or font: each of
-        /// its scalars is read as `Color.parse` and a font's decoding read a name (the text
-        /// itself, trimmed, and what comes before an `@alpha`), whichever property it is the
-        /// value of. Thousands of views are asked: their text is looked at as bytes, not strings.
+        /// Whether `view` read none of its values (its presets' included) from a changed colour or font.
         func leavesAlone(_ view: StyledView) -> Bool {
-            guard !changed.isEmpty else { return true }
-            return !view.decoding.sources.contains { source in
-                names(source.properties) || source.stateMaps.contains { names($0.pairs) }
-            }
-        }
-
-        private func names(_ pairs: YAMLNode.Pairs) -> Bool {
-            pairs.contains { names($0.value) }
-        }
-
-        private func names(_ node: YAMLNode) -> Bool {
-            if let named = node.withScalarBytes(names) { return named }
-            switch node.kind {
-            case .scalar: return false
-            case .sequence(let items): return items.contains { names($0) }
-            case .mapping(let pairs): return names(pairs)
-            }
-        }
-
-        private func names(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            // Beyond ASCII, whitespace is Unicode's: read it as `Color.parse` does.
-            guard text.allSatisfy({ $0 < 0x80 }) else { return names(String(decoding: text, as: UTF8.self)) }
-            func isName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-                changedBytes.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
-            }
-            let whitespace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
-            let all = text[...]
-            guard let first = all.firstIndex(where: { !whitespace($0) }), let last = all.lastIndex(where: { !whitespace($0) }) else { return isName(all) }
-            let trimmed = all[first...last]
-            if isName(all) || isName(trimmed) { return true }
-            return trimmed.lastIndex(of: UInt8(ascii: "@")).map { isName(trimmed[..<$0]) } ?? false
-        }
-
-        private func names(_ text: String) -> Bool {
-            if changed.contains(text) { return true }
-            let trimmed = text.trimmingWhitespace()
-            if changed.contains(String(trimmed)) { return true }
-            return trimmed.lastIndex(of: "@").map { changed.contains(String(trimmed[..<$0])) } ?? false
+            view.decoding.themeNames.isDisjoint(with: changed)
         }
     }
 
