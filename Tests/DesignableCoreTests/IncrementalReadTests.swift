@@ -20,6 +20,7 @@ final class IncrementalReadTests: XCTestCase {
         let walk = EditWalk(text: text, path: fixturesFolder.path + "/gallery.yaml", seed: 11)
         walk.run(edits: 1500, pixelsEvery: 5, rowsEvery: 10)
         XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
+        XCTAssertGreaterThan(walk.sectionReads, 30, "edits of a section above the views read its lines alone (\(walk.summary))")
         print("gallery: \(walk.summary)")
     }
 
@@ -29,6 +30,7 @@ final class IncrementalReadTests: XCTestCase {
         let walk = EditWalk(text: Self.manyViews(2000), path: fixturesFolder.path + "/incremental-2000.yaml", seed: 2000)
         walk.run(edits: 2000, pixelsEvery: 10, rowsEvery: 25, rereadsEvery: 25)
         XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
+        XCTAssertGreaterThan(walk.sectionReads, 30, "edits of a section above the views read its lines alone (\(walk.summary))")
         print("2,000 views: \(walk.summary)")
     }
 
@@ -166,12 +168,87 @@ final class IncrementalReadTests: XCTestCase {
                        "a syntax error is the whole file's to say")
     }
 
-    func testAnEditOutsideTheViewsReadsTheWholeFile() throws {
-        for (old, new) in [("#3B5998", "#3B5999"), ("cornerRadius: 4", "cornerRadius: 5"),
-                           ("alpha: 0.5", "alpha: 0.6"), ("views:", "views: # the views")] {
-            XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: old, with: new)), .outsideViews, old)
+    func testAnEditOutsideTheViewsAndSectionsReadsTheWholeFile() throws {
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "views:", with: "views: # the views")), .outsideViews, "the views key")
+        XCTAssertEqual(try fallback(from: "# Tokens.\n" + Self.base, to: "# Tokenz.\n" + Self.base), .outsideViews, "above the first key")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "{brand: \"#3B5998\"}\nstyles:", with: "{brand: \"#3B5999\"}\nstyle:")),
+                       .outsideViews, "two sections")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "alpha: 0.5", with: "alpha: 0.6")), .sharing, "an anchor's section")
+    }
+
+    /// A save that changes only the lines of one other top-level key parses those lines alone
+    /// and decodes the file from the nodes parsed before; what they cannot say alone reads the file.
+    func testAnEditOfAnotherSectionReadsItsLinesAlone() throws {
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "#3B5998", with: "#3B5999")), "a theme colour")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "cornerRadius: 4", with: "cornerRadius: 5")), "a preset")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "cornerRadius: 4", with: "cornerRadius: -5")), "a preset's finding")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "Primary: {", with: "Primry: {")), "a preset views use renamed: their errors")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "{brand: \"#3B5998\"}", with: "{brand: \"#3B5998\", ink: red}")),
+                     "a theme name added")
+        XCTAssertNil(try fallback(to: Self.base.replacingOccurrences(of: "{brand: \"#3B5998\"}", with: "{brand: 12}")), "an error in it")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "colors: {brand: \"#3B5998\"}", with: "colors:\n    brand: red")),
+                       .movesFixedLines, "a line added")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "theme:", with: "themes:")), .syntax, "the key itself renamed")
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "colors: {brand", with: "colors: &c {brand")), .sharing)
+        XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "\"#3B5998\"}", with: "\"#3B5998\"")), .syntax)
+    }
+
+    /// Saves read one after another, each over the last: a section read after a view's, the
+    /// canvas's and another section's reads reads the nodes they left; after a view moved down
+    /// the file (its node no longer says where it is), the file is read whole.
+    func testSectionReadsFollowOtherReads() throws {
+        var text = Self.base.replacingOccurrences(of: "  - {<<: *base, class: UIView}\n", with: "")
+        var previous = try XCTUnwrap(loadStyle(text, path: path))
+        func save(_ old: String, _ new: String, expecting expected: IncrementalRead.Fallback? = nil, line: UInt = #line) throws {
+            text = text.replacingOccurrences(of: old, with: new)
+            let full = StyleLoader.load(bytes: Array(text.utf8), path: path)
+            switch IncrementalRead.read(Array(text.utf8), over: previous) {
+            case .success(let part):
+                XCTAssertNil(expected, "read alone", line: line)
+                XCTAssertNil(LoadComparison().difference(full, part, pixels: true, rowsOf: Set(part.document?.views.indices ?? 0..<0)), line: line)
+                previous = try XCTUnwrap(part.document, line: line)
+            case .failure(let fallback):
+                XCTAssertEqual(fallback, expected, line: line)
+                previous = try XCTUnwrap(full.document, line: line)
+            }
         }
-        XCTAssertEqual(try fallback(to: "import: [tokens.yaml]\n" + Self.base), .outsideViews)
+        try save("title: Go", "title: Went")
+        try save("#3B5998", "#3B5999")
+        try save("width: 200", "width: 240")
+        try save("cornerRadius: 4", "cornerRadius: 6")
+        try save("title: Last", "title: Later")
+        try save("#3B5999", "#3B599A")
+        try save("id: first", "id: first\n    alpha: 0.9")
+        try save("#3B599A", "#3B599B", expecting: .movesFixedLines)
+        try save("#3B599B", "#3B599C")
+    }
+
+    /// A section read alone re-reads the files the style imports, as a whole read does, within the
+    /// bounds they share with it.
+    func testASectionReadAloneReadsTheImportsAsTheWholeFile() throws {
+        let folder = NSTemporaryDirectory() + "designable-incremental-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "theme: {colors: {brand: \"#3B5998\", ink: red}}\nstyles:\n  Pill: {class: PillUILabel, textColor: ink}\n"
+            .write(toFile: folder + "/tokens.yaml", atomically: true, encoding: .utf8)
+        let style = """
+            import: [tokens.yaml]
+            theme:
+              colors: {ink: "#1C1C1E"}
+            views:
+              - {style: Pill, text: One}
+              - {class: FancyButton, title: Two, borderColor: brand, borderWidth: 1}
+
+            """
+        let path = folder + "/style.yaml"
+        let previous = try XCTUnwrap(loadStyle(style, path: path))
+        for (old, new) in [("\"#1C1C1E\"", "\"#2C2C2E\""), ("\"#1C1C1E\"", "\"#2C2C2E\", brand: green"), ("[tokens.yaml]", "[tokens.yaml, tokens.yaml]")] {
+            let text = Array(style.replacingOccurrences(of: old, with: new).utf8)
+            let full = StyleLoader.load(bytes: text, path: path)
+            let part = try IncrementalRead.read(text, over: previous).get()
+            XCTAssertNil(LoadComparison().difference(full, part, pixels: true, rowsOf: [0, 1]), new)
+            XCTAssertEqual(part.dependencies, full.dependencies, new)
+        }
     }
 
     /// A save that changes only the canvas's lines reads the canvas alone, every view kept; what
@@ -345,7 +422,7 @@ final class EditWalk {
     /// Why the edits not read incrementally were read whole.
     private(set) var fallbacks: [IncrementalRead.Fallback: Int] = [:]
     var summary: String {
-        "\(edits) edits, \(incremental) read incrementally, \(rereads) read whole over the last document, \(broken) left the file broken, \(comparison.pictures) pictures compared; read whole: "
+        "\(edits) edits, \(incremental) read incrementally (\(sectionReads) of them a section above the views), \(rereads) read whole over the last document, \(broken) left the file broken, \(comparison.pictures) pictures compared; read whole: "
             + fallbacks.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
@@ -386,6 +463,15 @@ final class EditWalk {
         }
     }
 
+    /// Incremental reads of an edit above `views:`: a section's lines read alone.
+    private(set) var sectionReads = 0
+
+    /// Whether the edit from `old` to `new` lies wholly above the line of `views:`.
+    static func isAboveViews(_ old: [UInt8], _ new: [UInt8]) -> Bool {
+        let span = old.withUnsafeBufferPointer { a in new.withUnsafeBufferPointer { b in IncrementalRead.changedSpan(a, b) } }
+        return old.firstRange(of: Array("\nviews:".utf8)).map { span.oldEnd <= $0.lowerBound } ?? false
+    }
+
     /// Edits read whole compared with a fresh read, besides every edit of the theme.
     private(set) var rereads = 0
 
@@ -406,6 +492,7 @@ final class EditWalk {
             }
             if let part {
                 incremental += 1
+                if EditWalk.isAboveViews(before, text) { sectionReads += 1 }
                 let rowsOf = views(toCompare: part, over: previous, all: edits % rowsEvery == 0)
                 if let found = comparison.difference(full, part, pixels: incremental % pixelsEvery == 0, rowsOf: rowsOf) {
                     XCTFail("edit \(edits) read incrementally differs from a full read in \(found)\n\(EditWalk.difference(before, text))")
@@ -468,6 +555,13 @@ final class EditWalk {
         func lineStart(_ at: Int) -> Int { (text[..<at].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1 }
         func lineEnd(_ at: Int) -> Int { text[at...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.count }
         func randomCharacters(_ count: Int) -> [UInt8] { (0..<count).map { _ in alphabet[random.int(in: 0...(alphabet.count - 1))] } }
+        // Most edits above the views change a value where it is, as a person tunes a token.
+        if random.chance(0.08), viewsStart > 0,
+           let place = text[..<viewsStart].indices.filter({ (48...57).contains(text[$0]) || (65...70).contains(text[$0]) }).randomElement(using: &random) {
+            let digits = Array("0123456789ABCDEF".utf8)
+            text[place] = digits[random.int(in: 0...(digits.count - 1))]
+            return text
+        }
         switch random.int(in: 0...99) {
         case 0..<15:
             text.insert(contentsOf: randomCharacters(random.int(in: 1...4)), at: position())

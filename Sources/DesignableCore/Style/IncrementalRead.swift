@@ -10,10 +10,15 @@ import Glibc
 /// result is exactly what reading the whole file gives, views, findings and pixels, in the time
 /// one view takes instead of the time the file takes (a 2,000-view file is 12 ms of libyaml alone).
 ///
+/// A save that changes only the lines of another top-level key (`canvas:`, `theme:`, `styles:`,
+/// `import:`...), written at the start of its line, re-reads that key's lines alone: the canvas
+/// is decoded alone and the views kept; any other section is decoded with the rest of the file
+/// from the nodes the last read parsed, so the file is decoded again but not parsed.
+///
 /// The whole file is read instead (`load` gives nil) wherever a part read alone might mean
 /// something other than it means in the file:
-/// - a change outside the entries: `import:`, `theme:`, `styles:`, `canvas:`, the `views:` key or
-///   anything else above or below the list;
+/// - a change reaching past the entries or past one top-level key's lines: the `views:` key,
+///   two sections, or what is above the first key;
 /// - anchors, aliases or merge keys in the changed entries, before or after the save;
 /// - lines that do not sit as entries of the list: each entry's first line starts `- ` at the
 ///   list's column, every other line is indented further, blank or a comment (so nothing can end
@@ -36,7 +41,7 @@ enum IncrementalRead {
         /// The last document keeps no text to compare with: its views are not a block list of
         /// entries each starting a line (`LoadedText.make`).
         case noText
-        /// The change reaches outside the views' entries.
+        /// The change reaches outside the views' entries and outside any one section's lines.
         case outsideViews
         /// The changed entries' lines do not sit as entries of the list.
         case notEntries
@@ -59,8 +64,11 @@ enum IncrementalRead {
         let span = bytes.withUnsafeBufferPointer { new in
             text.bytes.withUnsafeBufferPointer { old in changedSpan(old, new) }
         }
-        if let canvas = text.canvas, span.start >= canvas.bytes.lowerBound, span.oldEnd <= canvas.bytes.upperBound {
-            return readCanvas(bytes, over: previous, text: text, canvas: canvas, span: span)
+        if let section = text.section(holding: span) {
+            if section.key == CanvasSection.key, let findingStart = text.canvasFindingStart {
+                return readCanvas(bytes, over: previous, text: text, canvas: section, findingStart: findingStart, span: span)
+            }
+            return readSection(bytes, over: previous, text: text, section: section, span: span)
         }
         guard let entries = entries(touchedBy: span, in: text) else { return .failure(.outsideViews) }
         let byteDelta = bytes.count - text.bytes.count
@@ -176,14 +184,8 @@ enum IncrementalRead {
                 + text.itemLines[entries.upperBound...].map { $0 + lineDelta },
             dashColumn: text.dashColumn, parseFindings: parseFindings, sectionFindings: text.sectionFindings, emptiedByComments: emptied,
             sectionDependencies: text.sectionDependencies, views: summary, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack,
-            canvas: text.canvas.map { canvas in
-                // Above the entries it stays; below them it moves with what the save added.
-                guard canvas.bytes.lowerBound >= oldRange.upperBound else { return canvas }
-                var moved = canvas
-                moved.bytes = (canvas.bytes.lowerBound + byteDelta)..<(canvas.bytes.upperBound + byteDelta)
-                moved.line += lineDelta
-                return moved
-            })
+            sections: text.sections.map { $0.moved(below: oldRange, by: byteDelta, lines: lineDelta) }, canvasFindingStart: text.canvasFindingStart,
+            root: text.root, replaced: text.replaced, treeNodes: text.treeNodes + addedNodes)
         return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
     }
 
@@ -194,38 +196,15 @@ enum IncrementalRead {
     /// the previous document's own (a canvas edit changes no view's look; the layout is made
     /// again from the new canvas). A background edit of a 2,000-button file is then the time of
     /// one small mapping, not of the file.
-    private static func readCanvas(_ bytes: [UInt8], over previous: StyleDocument, text: LoadedText, canvas: LoadedText.CanvasText,
-                                   span: Span) -> Result<LoadResult, Fallback> {
-        let breaks = { (buffer: ArraySlice<UInt8>) in buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
-        guard breaks(text.bytes[span.start..<span.oldEnd]) == breaks(bytes[span.start..<span.newEnd]) else { return .failure(.movesFixedLines) }
-        let byteDelta = bytes.count - text.bytes.count
-        let newRange = canvas.bytes.lowerBound..<(canvas.bytes.upperBound + byteDelta)
-        // Its lines: one per line break, and the last line when the file ends without one.
-        let unterminated = canvas.bytes.upperBound == text.bytes.count && text.bytes.last != UInt8(ascii: "\n") ? 1 : 0
-        let oldLines = canvas.line..<(canvas.line + breaks(text.bytes[canvas.bytes]) + unterminated)
-        guard !text.extent.sharingLines.contains(where: oldLines.contains) else { return .failure(.sharing) }
+    private static func readCanvas(_ bytes: [UInt8], over previous: StyleDocument, text: LoadedText, canvas: LoadedText.SectionText,
+                                   findingStart: Int, span: Span) -> Result<LoadResult, Fallback> {
         let file = SourceFile(path: previous.path)
-        let parsed: YAMLDocument
-        do {
-            parsed = try YAMLParser.parseDocument(bytes: Array(bytes[newRange]), file: file, lineOffset: canvas.line - 1)
-        } catch {
-            return .failure(.syntax)
+        let read: SectionParse
+        switch parseSection(bytes, text: text, section: canvas, span: span, file: file) {
+        case .success(let parse): read = parse
+        case .failure(let fallback): return .failure(fallback)
         }
-        guard parsed.extent.sharingLines.isEmpty else { return .failure(.sharing) }
-        // Still the one `canvas:` key, where it was: anything else changes what the file holds.
-        guard let root = parsed.root, case .mapping(let pairs) = root.kind, pairs.count == 1, let (key, value) = pairs.first,
-              key.isScalar(CanvasSection.key), key.location.line == canvas.line, key.location.column == 1 else { return .failure(.syntax) }
-
-        // The bounds, as the whole file would meet them: the new value's nodes for the old one's.
-        let new = value.tree.extent(of: value.index)
-        var extent = text.extent
-        extent.nodes += new.nodes - canvas.nodes
-        extent.slots += new.slots - canvas.slots
-        extent.depth = max(extent.depth, parsed.extent.depth)
-        var importSlack = text.importSlack
-        if let slack = importSlack { importSlack = (slack.bytes - byteDelta, slack.nodes - (new.nodes - canvas.nodes)) }
-        guard extent.nodes <= YAMLParser.maximumNodes, extent.slots <= YAMLParser.maximumSlots, extent.depth <= YAMLParser.maximumDepth,
-              importSlack.map({ $0.bytes >= 0 && $0.nodes >= 0 }) ?? true else { return .failure(.bounds) }
+        let value = read.value
 
         let context = DecodingContext(theme: previous.theme, fonts: previous.fonts, directory: FileSystem.directory(of: previous.path),
                                       allowsOutsideImages: StyleLoader.allowsOutsideImages)
@@ -236,14 +215,12 @@ enum IncrementalRead {
 
         // The findings in a full read's order: the parser's (the canvas lines' replaced), the
         // sections' before the canvas, the canvas's, then every view's as they were.
-        func inCanvas(_ place: SourceLocation) -> Bool { place.file == file && oldLines.contains(place.line) }
-        let parseFindings = text.parseFindings.filter { !inCanvas($0.location) } + parsed.findings
-        let sectionFindings = Array(text.sectionFindings[..<canvas.findingStart]) + canvasFindings
+        let parseFindings = read.parseFindings
+        let sectionFindings = Array(text.sectionFindings[..<findingStart]) + canvasFindings
         var found = parseFindings + sectionFindings
         for index in text.views.withFindings { found += previous.views[index].findings }
         found += ViewsSection.sharedIDWarnings(text.views.withIDs.map { previous.views[$0] })
-        var emptied = text.emptiedByComments.filter { !inCanvas($0.key) }
-        emptied.merge(parsed.emptiedByComments) { first, _ in first }
+        let emptied = read.emptiedByComments
         let dependencies = text.sectionDependencies.union(text.views.dependents.keys)
         let diagnostics = StyleLoader.report(found, emptiedByComments: emptied, filesInOrder: text.filesInOrder)
         guard !diagnostics.hasErrors else { return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: dependencies)) }
@@ -253,15 +230,134 @@ enum IncrementalRead {
         let document = StyleDocument(path: previous.path, canvas: settings, canvasLocation: value.location,
                                      theme: previous.theme, fonts: previous.fonts, presets: previous.presets, views: views,
                                      dependencies: dependencies, continuity: StyleDocument.Continuity(previous: previous, matches: matches))
-        var moved = canvas
-        moved.bytes = newRange
-        let shift = { (start: Int) in start >= canvas.bytes.upperBound ? start + byteDelta : start }
         document.loadedText = LoadedText(
-            bytes: bytes, itemStarts: text.itemStarts.map(shift), itemLines: text.itemLines, dashColumn: text.dashColumn,
+            bytes: bytes, itemStarts: read.shifted(text.itemStarts), itemLines: text.itemLines, dashColumn: text.dashColumn,
             parseFindings: parseFindings, sectionFindings: sectionFindings, emptiedByComments: emptied,
-            sectionDependencies: text.sectionDependencies, views: text.views, filesInOrder: text.filesInOrder, extent: extent,
-            importSlack: importSlack, canvas: moved)
+            sectionDependencies: text.sectionDependencies, views: text.views, filesInOrder: text.filesInOrder, extent: read.extent,
+            importSlack: read.importSlack, sections: read.sections(text), canvasFindingStart: findingStart, root: text.root,
+            replaced: text.replaced.merging([canvas.key: value]) { $1 }, treeNodes: read.treeNodes(text))
         return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
+    }
+
+    // MARK: - Another section
+
+    /// What reading `bytes` gives when the save changed only the lines of one top-level key
+    /// (`theme:`, `styles:`, `import:`...) and added or took out none: the key's lines parsed alone
+    /// at their place, and every section decoded as a whole read decodes it, from the nodes the
+    /// last read parsed for the others and the views' own entries. A theme colour's edit then
+    /// costs what decoding the file costs, without parsing it; the views it leaves alone are
+    /// taken over as a whole read over the last document takes them over.
+    private static func readSection(_ bytes: [UInt8], over previous: StyleDocument, text: LoadedText, section: LoadedText.SectionText,
+                                    span: Span) -> Result<LoadResult, Fallback> {
+        // Each view's entry must be where its node says: a view moved by lines added above it
+        // keeps the node it was read from.
+        guard previous.views.allSatisfy({ $0.node.location == $0.location }) else { return .failure(.movesFixedLines) }
+        let file = SourceFile(path: previous.path)
+        let read: SectionParse
+        switch parseSection(bytes, text: text, section: section, span: span, file: file) {
+        case .success(let parse): read = parse
+        case .failure(let fallback): return .failure(fallback)
+        }
+
+        let load = StyleLoad(path: previous.path, previous: previous)
+        load.diagnostics = read.parseFindings
+        load.parseFindingCount = load.diagnostics.count
+        load.emptiedByComments = read.emptiedByComments
+        load.extent = read.extent
+        load.root = text.root
+        load.bytesRead = bytes.count
+        load.nodesRead = read.treeNodes(text)
+        let replaced = text.replaced.merging([section.key: read.value]) { $1 }
+        let document = StyleLoader.decodeSections(of: text.root, replacing: replaced, views: previous.views.map(\.node), into: load)
+        let diagnostics = StyleLoader.report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
+        guard let document, !diagnostics.hasErrors, let before = load.beforeViews else {
+            return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
+        }
+        let findingStart = text.canvasFindingStart == nil ? nil : load.beforeCanvas.map { $0 - load.parseFindingCount }
+        document.loadedText = LoadedText(
+            bytes: bytes, itemStarts: read.shifted(text.itemStarts), itemLines: text.itemLines, dashColumn: text.dashColumn,
+            parseFindings: read.parseFindings, sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
+            emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies, views: ViewSummary(document.views),
+            filesInOrder: load.filesInOrder, extent: read.extent,
+            importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) }, sections: read.sections(text),
+            canvasFindingStart: findingStart, root: text.root, replaced: replaced, treeNodes: read.treeNodes(text))
+        return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
+    }
+
+    /// One section's lines of a save, parsed alone at their place.
+    private struct SectionParse {
+        let section: LoadedText.SectionText
+        /// The key's new value, and the bytes it was read from.
+        let value: YAMLNode
+        let newRange: Range<Int>
+        let byteDelta: Int
+        /// The file's share of the parser's bounds, and what its imports may still take, with the
+        /// new value for the old.
+        let extent: YAMLDocument.Extent
+        let importSlack: (bytes: Int, nodes: Int)?
+        let nodes: Int
+        let slots: Int
+        /// The parser's findings and the values comments emptied: the section's old lines'
+        /// replaced by its new lines'.
+        let parseFindings: [Diagnostic]
+        let emptiedByComments: [SourceLocation: String]
+
+        /// Offsets of the old text, those below the section moved with it.
+        func shifted(_ offsets: [Int]) -> [Int] {
+            offsets.map { $0 >= section.bytes.upperBound ? $0 + byteDelta : $0 }
+        }
+
+        /// `text`'s sections, this one as it now is and those below it moved.
+        func sections(_ text: LoadedText) -> [LoadedText.SectionText] {
+            var read = section
+            (read.bytes, read.nodes, read.slots) = (newRange, nodes, slots)
+            return text.sections.map { $0.key == section.key ? read : $0.moved(below: section.bytes, by: byteDelta, lines: 0) }
+        }
+
+        func treeNodes(_ text: LoadedText) -> Int { text.treeNodes + nodes - section.nodes }
+    }
+
+    /// Parses the lines of `section` in `bytes` alone, or says why the whole file must be read:
+    /// the save changed the number of lines, the section shares nodes (an anchor, an alias, a merge
+    /// key) before or after, or its lines no longer read as that one key where it was.
+    private static func parseSection(_ bytes: [UInt8], text: LoadedText, section: LoadedText.SectionText, span: Span,
+                                     file: SourceFile) -> Result<SectionParse, Fallback> {
+        let breaks = { (buffer: ArraySlice<UInt8>) in buffer.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        guard breaks(text.bytes[span.start..<span.oldEnd]) == breaks(bytes[span.start..<span.newEnd]) else { return .failure(.movesFixedLines) }
+        let byteDelta = bytes.count - text.bytes.count
+        let newRange = section.bytes.lowerBound..<(section.bytes.upperBound + byteDelta)
+        // Its lines: one per line break, and the last line when the file ends without one.
+        let unterminated = section.bytes.upperBound == text.bytes.count && text.bytes.last != UInt8(ascii: "\n") ? 1 : 0
+        let oldLines = section.line..<(section.line + breaks(text.bytes[section.bytes]) + unterminated)
+        guard !text.extent.sharingLines.contains(where: oldLines.contains) else { return .failure(.sharing) }
+        let parsed: YAMLDocument
+        do {
+            parsed = try YAMLParser.parseDocument(bytes: Array(bytes[newRange]), file: file, lineOffset: section.line - 1)
+        } catch {
+            return .failure(.syntax)
+        }
+        guard parsed.extent.sharingLines.isEmpty else { return .failure(.sharing) }
+        // Still the one key, where it was: anything else changes what the file holds.
+        guard let root = parsed.root, case .mapping(let pairs) = root.kind, pairs.count == 1, let (key, value) = pairs.first,
+              key.isScalar(section.key), key.location.line == section.line, key.location.column == 1 else { return .failure(.syntax) }
+
+        // The bounds, as the whole file would meet them: the new value's nodes for the old one's.
+        let new = value.tree.extent(of: value.index)
+        var extent = text.extent
+        extent.nodes += new.nodes - section.nodes
+        extent.slots += new.slots - section.slots
+        extent.depth = max(extent.depth, parsed.extent.depth)
+        var importSlack = text.importSlack
+        if let slack = importSlack { importSlack = (slack.bytes - byteDelta, slack.nodes - (new.nodes - section.nodes)) }
+        guard extent.nodes <= YAMLParser.maximumNodes, extent.slots <= YAMLParser.maximumSlots, extent.depth <= YAMLParser.maximumDepth,
+              importSlack.map({ $0.bytes >= 0 && $0.nodes >= 0 }) ?? true else { return .failure(.bounds) }
+
+        func inSection(_ place: SourceLocation) -> Bool { place.file == file && oldLines.contains(place.line) }
+        var emptied = text.emptiedByComments.filter { !inSection($0.key) }
+        emptied.merge(parsed.emptiedByComments) { first, _ in first }
+        return .success(SectionParse(section: section, value: value, newRange: newRange, byteDelta: byteDelta, extent: extent, importSlack: importSlack, nodes: new.nodes, slots: new.slots,
+                                     parseFindings: text.parseFindings.filter { !inSection($0.location) } + parsed.findings,
+                                     emptiedByComments: emptied))
     }
 
     // MARK: - The changed span
@@ -403,21 +499,43 @@ final class LoadedText {
     /// How many bytes and nodes the style file may still grow by before the files it imports go
     /// over the bounds they share with it; nil when it imports none.
     let importSlack: (bytes: Int, nodes: Int)?
-    /// The `canvas:` section's lines, for a save that changes nothing else; nil when it has none
-    /// written as a block key of its own.
-    let canvas: CanvasText?
+    /// The lines of each top-level key written once, at the start of its line, besides `views:`:
+    /// what a save that changes only one of them re-reads (`readCanvas`, `readSection`).
+    let sections: [SectionText]
+    /// Where the canvas's findings start in `sectionFindings` (it is the last section before
+    /// `views:`); nil when the file has no `canvas:` section of its own lines.
+    let canvasFindingStart: Int?
+    /// The file's mapping as a whole read parsed it, and the values of the keys read alone since
+    /// (`replaced`): with the views' own entries, the nodes the file's sections now read from.
+    let root: YAMLNode
+    let replaced: [String: YAMLNode]
+    /// The nodes the style file's tree would hold, read whole: imports share the parser's bound with it.
+    let treeNodes: Int
 
-    /// The `canvas:` key's lines: from the start of its line to that of the next top-level key
-    /// (or the end of the file).
-    struct CanvasText {
+    /// A top-level key's lines: from the start of its line to that of the next top-level key (or
+    /// the end of the file).
+    struct SectionText {
+        let key: String
         var bytes: Range<Int>
         /// The line of the key, from 1.
         var line: Int
-        /// Where its findings start in `sectionFindings` (it is the last section before `views:`).
-        var findingStart: Int
         /// Its value's share of the parser's bounds.
         var nodes: Int
         var slots: Int
+
+        /// This section after a save that changed `changed` (old bytes) by `byteDelta`: moved
+        /// when it lies below.
+        func moved(below changed: Range<Int>, by byteDelta: Int, lines lineDelta: Int) -> SectionText {
+            guard bytes.lowerBound >= changed.upperBound else { return self }
+            var moved = self
+            moved.bytes = (bytes.lowerBound + byteDelta)..<(bytes.upperBound + byteDelta)
+            moved.line += lineDelta
+            return moved
+        }
+    }
+
+    func section(holding span: IncrementalRead.Span) -> SectionText? {
+        sections.first { span.start >= $0.bytes.lowerBound && span.oldEnd <= $0.bytes.upperBound }
     }
 
     /// Whether anything follows the list (a later top-level key).
@@ -425,7 +543,8 @@ final class LoadedText {
 
     init(bytes: [UInt8], itemStarts: [Int], itemLines: [Int], dashColumn: Int, parseFindings: [Diagnostic], sectionFindings: [Diagnostic],
          emptiedByComments: [SourceLocation: String], sectionDependencies: Set<Dependency>, views: ViewSummary, filesInOrder: [SourceFile],
-         extent: YAMLDocument.Extent, importSlack: (bytes: Int, nodes: Int)?, canvas: CanvasText?) {
+         extent: YAMLDocument.Extent, importSlack: (bytes: Int, nodes: Int)?, sections: [SectionText], canvasFindingStart: Int?,
+         root: YAMLNode, replaced: [String: YAMLNode], treeNodes: Int) {
         self.bytes = bytes
         self.itemStarts = itemStarts
         self.itemLines = itemLines
@@ -438,7 +557,11 @@ final class LoadedText {
         self.filesInOrder = filesInOrder
         self.extent = extent
         self.importSlack = importSlack
-        self.canvas = canvas
+        self.sections = sections
+        self.canvasFindingStart = canvasFindingStart
+        self.root = root
+        self.replaced = replaced
+        self.treeNodes = treeNodes
     }
 
     /// What a full read of `bytes` left in `load` that a later read of a few entries needs, or
@@ -510,7 +633,8 @@ final class LoadedText {
             return (starts, entryLines, dashColumn)
         }
         guard let places else { return nil }
-        let canvas = canvasText(bytes: bytes, pairs: pairs, load: load)
+        let sections = sectionTexts(bytes: bytes, pairs: pairs)
+        let canvasFindingStart = sections.contains { $0.key == CanvasSection.key } ? load.beforeCanvas.map { $0 - load.parseFindingCount }.flatMap { $0 >= 0 ? $0 : nil } : nil
         let parseFindings = Array(load.diagnostics[..<load.parseFindingCount])
         var extent = load.extent
         extent.sharingLines.sort()
@@ -520,26 +644,30 @@ final class LoadedText {
                           emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies,
                           views: ViewSummary(document.views), filesInOrder: load.filesInOrder,
                           extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) },
-                          canvas: canvas)
+                          sections: sections, canvasFindingStart: canvasFindingStart, root: root, replaced: [:], treeNodes: root.tree.records.count)
     }
 
-    /// Where the `canvas:` section is written, when it is one block key at the start of its line
-    /// with the next top-level key (or the end of the file) below it.
-    private static func canvasText(bytes: [UInt8], pairs: YAMLNode.Pairs, load: StyleLoad) -> CanvasText? {
-        guard let pair = pairs.first(where: { $0.key.isScalar(CanvasSection.key) }),
-              pairs.filter({ $0.key.isScalar(CanvasSection.key) }).count == 1, pair.key.location.column == 1,
-              let findingStart = load.beforeCanvas.map({ $0 - load.parseFindingCount }), findingStart >= 0 else { return nil }
-        let line = pair.key.location.line
-        let next = pairs.map(\.key.location.line).filter { $0 > line }.min()
-        let range: Range<Int>? = bytes.withUnsafeBufferPointer { text in
+    /// Where each top-level key but `views:` is written, when it is written once, at the start
+    /// of its line, with the next top-level key (or the end of the file) below it.
+    private static func sectionTexts(bytes: [UInt8], pairs: YAMLNode.Pairs) -> [SectionText] {
+        let keyLines = pairs.map(\.key.location.line)
+        return bytes.withUnsafeBufferPointer { text in
             var lines = TextLines.Cursor(text)
-            guard let start = lines.start(of: line) else { return nil }
-            guard let next else { return start..<text.count }
-            return lines.start(of: next).map { start..<$0 }
+            return pairs.compactMap { pair -> SectionText? in
+                guard let key = pair.key.scalar, key != ViewsSection.key, pair.key.location.column == 1,
+                      pairs.filter({ $0.key.isScalar(key) }).count == 1 else { return nil }
+                let line = pair.key.location.line
+                let next = keyLines.filter { $0 > line }.min()
+                guard let start = lines.start(of: line) else { return nil }
+                var end = text.count
+                if let next {
+                    guard let found = lines.start(of: next) else { return nil }
+                    end = found
+                }
+                let extent = pair.value.tree.extent(of: pair.value.index)
+                return SectionText(key: key, bytes: start..<end, line: line, nodes: extent.nodes, slots: extent.slots)
+            }
         }
-        guard let range else { return nil }
-        let extent = pair.value.tree.extent(of: pair.value.index)
-        return CanvasText(bytes: range, line: line, findingStart: findingStart, nodes: extent.nodes, slots: extent.slots)
     }
 }
 

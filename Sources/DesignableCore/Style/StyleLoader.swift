@@ -128,6 +128,15 @@ public enum StyleLoader {
             load.diagnostics.append(error)
             return nil
         }
+        return decodeSections(of: root, into: load)
+    }
+
+    /// Decodes the file's mapping `root` section by section into `load`. `replaced` gives the value
+    /// of some keys instead of `root`'s, and `views` the views' entries instead of `root`'s list:
+    /// what a save re-reading one section alone (`IncrementalRead`) passes, the rest of the file
+    /// being the nodes the last read parsed.
+    static func decodeSections(of root: YAMLNode, replacing replaced: [String: YAMLNode] = [:], views: [YAMLNode]? = nil,
+                               into load: StyleLoad) -> StyleDocument? {
         guard case .mapping(let pairs) = root.kind else {
             load.diagnostics.append(.error("expected \(expectedRoot), found \(root.summary)", at: root.location))
             return nil
@@ -143,7 +152,11 @@ public enum StyleLoader {
         for section in sections {
             if section is ViewsSection.Type { load.beforeViews = (load.diagnostics.count, load.dependencies) }
             if section is CanvasSection.Type { load.beforeCanvas = load.diagnostics.count }
-            section.decode(root[section.key], root: root, into: load)
+            if section is ViewsSection.Type, let views {
+                ViewsSection.decode(entries: views, into: load)
+            } else {
+                section.decode(replaced[section.key] ?? root[section.key], root: root, into: load)
+            }
         }
         return load.document()
     }

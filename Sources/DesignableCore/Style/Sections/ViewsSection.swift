@@ -20,9 +20,16 @@ enum ViewsSection: StyleSection {
         load.diagnostics += sharedIDWarnings(load.views)
     }
 
+    /// Decodes the list's `entries` as `decode` decodes the list: for a read of another section
+    /// alone, whose views are those of the last document, each read from its own entry.
+    static func decode(entries: [YAMLNode], into load: StyleLoad) {
+        decodeViews(entries, into: load)
+        load.diagnostics += sharedIDWarnings(load.views)
+    }
+
     /// Decodes each view, or takes it over from the last load when `ViewIdentity` matches it to a
     /// view written the same way (lines further down is the same way; a changed letter is not).
-    private static func decodeViews(_ items: YAMLNode.Items, into load: StyleLoad) {
+    private static func decodeViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, into load: StyleLoad) where Entries.Index == Int {
         // Each view costs a component per state it is drawn in: past the limit, none is built.
         guard items.count <= maximumViews else {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
@@ -60,8 +67,8 @@ enum ViewsSection: StyleSection {
     /// (`IncrementalRead`), so both give the same views and findings.
     /// With `themeChange`, the reusable views were decoded against another theme: only those that
     /// name none of the theme's changed names are taken over.
-    static func decode(_ items: YAMLNode.Items, reusing reusable: [StyledView], presets: [String: Preset], context: DecodingContext,
-                       themeChange: ThemeChange? = nil) -> Decoded {
+    static func decode<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, reusing reusable: [StyledView], presets: [String: Preset],
+                                                                  context: DecodingContext, themeChange: ThemeChange? = nil) -> Decoded where Entries.Index == Int {
         var decoded = Decoded()
         decoded.matches = reusable.isEmpty ? [] : ViewIdentity.match(old: reusable.map(ViewIdentity.Key.init), new: items.map(ViewIdentity.Key.init))
         let matches = decoded.matches
