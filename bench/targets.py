@@ -41,11 +41,10 @@ def edit(kind, count, p50, theme_budget_ms=None):
     return cell(EDIT_P50_MS.get(kind, {}).get(count), p50)
 
 
-def tail(p99, p50):
-    """The p99/p50 cell: the ratio and whether it is within TAIL_FACTOR."""
-    if p99 is None or not p50:
+def tail(ratio):
+    """The p99/p50 cell: the ratio (the median of the rounds') and whether it is within TAIL_FACTOR."""
+    if ratio is None:
         return "-"
-    ratio = p99 / p50
     return f"{ratio:.2f}× {YES if ratio <= TAIL_FACTOR else NO}"
 
 
