@@ -83,6 +83,8 @@ struct FrameSchedule {
             regions.removeAll(keepingCapacity: true)
             regions.append(window)
             viewsRedrawn = visibleViews()
+        } else {
+            regions = PixelRect.coalescing(regions, within: window)
         }
         if frame.cause == .input { frame.views = viewsRedrawn }
         return regions

@@ -28,7 +28,10 @@ import Glibc
 ///   size shared with imported files);
 /// - a change of line count when what is below the entries could not simply move with it: a later
 ///   top-level key, a parser's finding (its message may name a line), an anchor, an alias or a
-///   merge key (what a view merges from above would stay while the view moves).
+///   merge key (what a view merges from above would stay while the view moves);
+/// - a section's lines changing their number, or a section read alone after views moved down the
+///   file: a moved view keeps the node it was read from, which no longer says where it is, until
+///   the next whole read.
 enum IncrementalRead {
     /// What reading `bytes` gives, read over `previous` (the same file's last good document), or
     /// nil when the whole file must be read.
