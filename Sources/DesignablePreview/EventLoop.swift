@@ -188,11 +188,15 @@ final class EventLoop {
             if session.hasReloadComparison {
                 // A reload redraws only what the views whose look, state or frame changed cover
                 // (anything in the grid, where a view's cells move with any row's height).
-                if let rects = frame.time(\.reconcile, { session.takeReloadDamage() }), !frames.fullRedraw, !gridShown,
-                   !composer.showsOverlays {
+                let damage = frame.time(\.reconcile) { session.takeReloadDamage() }
+                switch damage {
+                case .rects(let rects) where !frames.fullRedraw && !gridShown && !composer.showsOverlays:
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
-                } else {
+                case .background where !frames.fullRedraw && !gridShown && !composer.showsOverlays:
+                    // Every view as it was: their opaque middles stay as they are on screen.
+                    frames.redrawAll(keeping: frame.time(\.reconcile) { composer.keptOpaquePixels(session: session, viewport: viewport) })
+                default:
                     frames.fullRedraw = true
                 }
             } else if laidOut {
@@ -214,7 +218,7 @@ final class EventLoop {
         let regions = frames.regions(for: &frame, window: viewport.window, visibleViews: visibleViewCount)
         frame.time(\.render) {
             for region in regions {
-                composer.draw(region, session: session, viewport: viewport, on: buffer.context)
+                composer.draw(region, session: session, viewport: viewport, on: buffer.context, keeping: frames.kept)
             }
         }
         frames.drew(frame)

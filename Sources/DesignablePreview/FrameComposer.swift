@@ -34,8 +34,9 @@ final class FrameComposer {
         self.renderer = renderer
     }
 
-    /// Redraws `region` (window pixels) on `context`, the back buffer's.
-    func draw(_ region: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext) {
+    /// Redraws `region` (window pixels) on `context`, the back buffer's, but for `kept` (window
+    /// pixels of the canvas's views that stay as they are: `keptOpaquePixels`).
+    func draw(_ region: PixelRect, session: PreviewSession, viewport: Viewport, on context: DrawingContext, keeping kept: [PixelRect] = []) {
         let region = region.intersection(viewport.window)
         guard !region.isEmpty else { return }
         context.save()
@@ -58,7 +59,7 @@ final class FrameComposer {
                 context.restore()
             }
             if hasCanvas, let document = session.document, let layout = session.layout {
-                drawCanvas(document, layout: layout, in: canvas, session: session, viewport: viewport, on: context)
+                drawCanvas(document, layout: layout, in: canvas, session: session, viewport: viewport, on: context, keeping: kept)
             } else if hasCanvas, let remoteImage {
                 drawRemoteCanvas(remoteImage, in: canvas, session: session, viewport: viewport, on: context)
             }
@@ -83,8 +84,23 @@ final class FrameComposer {
 
     // MARK: - Parts
 
+    /// The window pixels of the views on screen whose kept pixels are opaque there: what a frame
+    /// changing only the canvas background leaves as it is. None in the grid, with overlays (the
+    /// audit's tags depend on the background) or over a see-through canvas (drawn as a group over
+    /// white, which a kept pixel would not be part of).
+    func keptOpaquePixels(session: PreviewSession, viewport: Viewport) -> [PixelRect] {
+        guard grid == nil, !showsOverlays, let document = session.document, let layout = session.layout,
+              document.canvas.background.alpha >= 1 else { return [] }
+        let canvas = viewport.canvasOnWindow
+        let (ox, oy) = viewport.origin
+        return renderer.keptOpaquePixels(document, layout: layout, scale: viewport.scale, states: session.state(of:),
+                                         area: viewport.canvasRect(of: canvas), cache: viewPixels)
+            .map { PixelRect(x: $0.x + ox, y: $0.y + oy, width: $0.width, height: $0.height).intersection(canvas) }
+            .filter { !$0.isEmpty }
+    }
+
     private func drawCanvas(_ document: StyleDocument, layout: Layout, in canvas: PixelRect, session: PreviewSession,
-                            viewport: Viewport, on context: DrawingContext) {
+                            viewport: Viewport, on context: DrawingContext, keeping kept: [PixelRect]) {
         let scale = viewport.scale
         let (ox, oy) = viewport.origin
         context.save()
@@ -128,8 +144,9 @@ final class FrameComposer {
                     audit?.draw(in: damage, of: session, painter: painter)
                 }
             }
+            let keptOnCanvas = kept.map { PixelRect(x: $0.x - ox, y: $0.y - oy, width: $0.width, height: $0.height) }
             renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
-                          cache: viewPixels, overlay: overlay)
+                          cache: viewPixels, keeping: keptOnCanvas, overlay: overlay)
         }
         if translucent {
             cairo_pop_group_to_source(context.pointer)

@@ -6,8 +6,14 @@ import DesignableCore
 struct FrameSchedule {
     /// Work waiting to be drawn: its cause, when the wake-up that led to it began, steps timed so far.
     private(set) var pending: Tracer.Frame?
-    /// Whether the next frame redraws the whole window rather than `regions`.
-    var fullRedraw = false
+    /// Whether the next frame redraws the whole window rather than `regions`. Setting it for any
+    /// other reason than `redrawAll(keeping:)` drops what that keeps.
+    var fullRedraw = false {
+        didSet { kept = [] }
+    }
+    /// Window pixels a full redraw leaves as they are: opaque middles of views that did not
+    /// change, when only the canvas background did.
+    private(set) var kept: [PixelRect] = []
     /// Window regions the next frame redraws.
     private var regions: [PixelRect] = []
     /// Views the regions redraw, for the trace of input frames.
@@ -45,6 +51,14 @@ struct FrameSchedule {
         if frame.cause != .input { merged.cause = frame.cause }
         merged.started = min(merged.started, frame.started)
         pending = merged
+    }
+
+    /// The whole window in the next frame, but for `kept`, whose pixels on screen are what the
+    /// frame would draw there; when a full redraw is already due, everything.
+    mutating func redrawAll(keeping kept: [PixelRect]) {
+        let already = fullRedraw
+        fullRedraw = true
+        if !already { self.kept = kept }
     }
 
     /// Adds `region` to the next frame; the caller schedules the frame.
@@ -92,7 +106,11 @@ struct FrameSchedule {
 
     /// The regions were drawn into the buffer: they wait, with `frame`'s timings, to be presented.
     mutating func drew(_ frame: Tracer.Frame) {
-        unpresentedRects.append(contentsOf: regions)
+        if kept.isEmpty {
+            unpresentedRects.append(contentsOf: regions)
+        } else {
+            for region in regions { unpresentedRects += region.subtracting(kept) }
+        }
         regions.removeAll(keepingCapacity: true)
         fullRedraw = false
         viewsRedrawn = 0

@@ -295,14 +295,13 @@ final class PreviewSession {
 
     /// After a reload and its layout: the canvas rectangles (points) whose pixels may differ
     /// from what was on screen, or nil when everything must be redrawn.
-    func takeReloadDamage() -> [Rect]? {
-        guard let reconciler else { return nil }
+    func takeReloadDamage() -> Reconciler.Damage {
+        guard let reconciler, let layout else { return .everything }
         self.reconciler = nil
         // It holds the document shown before: freeing a whole file's views (a theme edit of
         // 2,000 buttons frees 2,000 components' worth) waits until the new frame is on screen.
         retired = reconciler
-        guard let layout, case .rects(let rects) = reconciler.damage(layout: layout) else { return nil }
-        return rects
+        return reconciler.damage(layout: layout)
     }
 
     // MARK: - The worker's canvas

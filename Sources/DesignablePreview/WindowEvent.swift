@@ -1,4 +1,5 @@
 import CX11
+import DesignableCore
 
 /// The X events the preview acts on, decoded from Xlib's union so the loop can switch over them.
 enum WindowEvent {

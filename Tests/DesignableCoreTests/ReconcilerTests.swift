@@ -118,6 +118,19 @@ final class ReconcilerTests: XCTestCase {
         XCTAssertFalse(new.views[1].isSameDecoding(as: old.views[1]), "quoting is text too")
     }
 
+    /// A background save redraws the canvas beneath views that are all as they were; with a view
+    /// changed too, everything.
+    func testABackgroundSaveKeepsTheViews() throws {
+        let text = buttons(["a", "b"]).replacingOccurrences(of: "[300, 400]}", with: "[300, 400], background: white}")
+        let old = try document(text)
+        let shown = Reconciler.Shown(document: old, layout: renderer.layout(old), states: [.normal, .normal])
+        let new = try document(text.replacingOccurrences(of: "background: white", with: "background: black"), reusing: old)
+        XCTAssertEqual(Reconciler(from: shown, to: new).damage(layout: renderer.layout(new), coverage: coverage), .background)
+        let both = try document(text.replacingOccurrences(of: "background: white", with: "background: black")
+            .replacingOccurrences(of: "title: b", with: "title: c"), reusing: old)
+        XCTAssertEqual(Reconciler(from: shown, to: both).damage(layout: renderer.layout(both), coverage: coverage), .everything)
+    }
+
     func testNoPreviousLayoutRedrawsEverything() throws {
         let old = try document(buttons(["a"]))
         let new = try document(buttons(["a", "b"]))

@@ -84,6 +84,43 @@ final class ViewPixelCacheTests: XCTestCase {
         }
     }
 
+    /// What a background save keeps of each view is opaque, and large: a rounded button's middle
+    /// without its corners, a pill's between its round ends; a see-through view keeps nothing.
+    func testAViewsOpaqueMiddleIsWhatABackgroundSaveKeeps() throws {
+        let text = """
+            canvas: {width: 400, background: "#F2F2F7"}
+            views:
+              - {class: FancyButton, frame: [10, 10, 100, 32], cornerRadius: 4, backgroundColor: "#3B5998", title: Go}
+              - {class: FancyButton, frame: [120, 10, 100, 32], cornerRadius: 16, backgroundColor: "#3B5998", title: Pill}
+              - {class: UIView, frame: [230, 10, 100, 32], backgroundColor: "#3B599880"}
+
+            """
+        let renderer = Renderer(), cache = ViewPixelCache()
+        let document = try load(text), layout = renderer.layout(document)
+        let states: (Int) -> ControlState = { document.views[$0].initialState }
+        for scale in [1.0, 3.0] {
+            let buffer = try frame(document, layout: layout, scale: scale, renderer: renderer, cache: cache)
+            _ = try frame(document, layout: layout, scale: scale, renderer: renderer, cache: cache, on: buffer)
+            let boxes = document.views.indices.map { index in
+                cache.opaqueBox(of: document.views[index].component(in: states(index)), in: layout.frames[index], appearance: .light, direction: .leftToRight)
+            }
+            XCTAssertNil(boxes[2], "a see-through view")
+            for (index, minimum) in [(0, 0.8), (1, 0.6)] {
+                let box = try XCTUnwrap(boxes[index], "view \(index) at \(scale)×")
+                let frame = PixelRect(covering: layout.frames[index], scale: scale)
+                XCTAssertEqual(box.intersection(frame), box, "inside its frame")
+                XCTAssertGreaterThan(Double(box.area), minimum * Double(frame.area), "view \(index) at \(scale)×: \(box) of \(frame)")
+                for y in box.y..<box.maxY { for x in box.x..<box.maxX where buffer.pixel(x: x, y: y) >> 24 != 0xFF {
+                    return XCTFail("view \(index) at \(scale)×: (\(x), \(y)) is not opaque")
+                } }
+            }
+            XCTAssertEqual(renderer.keptOpaquePixels(document, layout: layout, scale: scale, states: states,
+                                                     area: Rect(origin: .zero, size: layout.canvasSize), cache: cache).count, 2)
+            XCTAssertEqual(renderer.keptOpaquePixels(document, layout: layout, scale: scale, states: states,
+                                                     area: Rect(x: 0, y: 100, width: 400, height: 10), cache: cache), [], "none in the area")
+        }
+    }
+
     func testANewScaleDropsEveryView() throws {
         let document = try load(buttonsScene(count: 20))
         let renderer = Renderer(), cache = ViewPixelCache()
@@ -228,6 +265,13 @@ final class ViewPixelCacheTests: XCTestCase {
         switch damage {
         case .everything:
             _ = try frame(document, layout: layout, scale: scale, renderer: renderer, cache: cache, on: buffer)
+        case .background:
+            // As the preview redraws a background save: every view's opaque middle left as it is.
+            let canvas = Rect(origin: .zero, size: layout.canvasSize)
+            let kept = renderer.keptOpaquePixels(document, layout: layout, scale: scale, states: { document.views[$0].initialState },
+                                                 area: canvas, cache: cache)
+            XCTAssertFalse(kept.isEmpty, "the views' opaque middles are kept")
+            _ = try frame(document, layout: layout, scale: scale, renderer: renderer, cache: cache, on: buffer, keeping: kept)
         case .rects(let rects):
             for rect in rects { _ = try frame(document, layout: layout, scale: scale, renderer: renderer, cache: cache, on: buffer, damage: rect) }
         }
@@ -238,12 +282,12 @@ final class ViewPixelCacheTests: XCTestCase {
     /// inside `damage` when given, as the preview draws a frame.
     @discardableResult
     private func frame(_ document: StyleDocument, layout: Layout, scale: Double, renderer: Renderer, cache: ViewPixelCache,
-                       on buffer: ImageSurface? = nil, damage: Rect? = nil) throws -> ImageSurface {
+                       on buffer: ImageSurface? = nil, damage: Rect? = nil, keeping kept: [PixelRect] = []) throws -> ImageSurface {
         let canvas = Rect(origin: .zero, size: layout.canvasSize)
         let buffer = try buffer ?? ImageSurface(width: Int(canvas.pixelAligned(scale: scale).width), height: Int(canvas.pixelAligned(scale: scale).height))
         let context = try DrawingContext(buffer)
         renderer.draw(document, layout: layout, scale: scale, on: context, states: { document.views[$0].initialState },
-                      damage: damage ?? canvas, cache: cache)
+                      damage: damage ?? canvas, cache: cache, keeping: kept)
         try context.check("drawing a frame")
         return buffer
     }

@@ -246,6 +246,44 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertEqual(try preview.waitForExit(), 0, "q quits with status 0")
     }
 
+    /// A background save leaves the opaque middles of the views the preview keeps as they are on
+    /// screen and redraws the rest: the window then shows what `render` draws, the corners of
+    /// rounded buttons and a pill's round ends over the new background included.
+    func testABackgroundSaveLooksAsARender() throws {
+        func style(_ background: String) -> String {
+            """
+            canvas: {width: 300, background: "\(background)", padding: 12, spacing: 8}
+            views:
+              - {class: FancyButton, title: Four, size: [276, 40], cornerRadius: 4, borderWidth: 1, borderColor: "#1C1C1E", backgroundColor: "#3B5998"}
+              - {class: FancyButton, title: Pill, size: [276, 40], cornerRadius: 20, enableGradientBackground: true, gradientColor1: "#F37335", gradientColor2: "#FDC830"}
+              - {class: PillUILabel, text: 3 unread, textColor: white, backgroundColor: systemRed, font: Sans 15}
+              - {class: UIView, size: [276, 30], backgroundColor: "#34C75980"}
+            """
+        }
+        let (preview, x, window, path) = try open(style("#F2F2F7"))
+        // The preview keeps the views' pixels once idle for a moment after its first frame.
+        Thread.sleep(forTimeInterval: 0.5)
+        let mark = preview.frameCount
+        try write(style("#1C1C1E"), to: path)
+        try preview.waitForFrame(after: mark, cause: "file")
+        let reference = folder + "/background.png"
+        try render(path, to: reference, arguments: [])
+        guard let convert = TestPaths.tool("convert") else { throw HarnessError("ImageMagick's convert is not installed") }
+        let expected = try RGBImage(ppm: try runTool(convert, [reference, "-depth", "8", "ppm:-"]).out), shot = try x.screenshot(window)
+        // The canvas is centred in a window wider than it, from the window's top.
+        let left = (shot.width - expected.width) / 2
+        var worst = 0
+        for y in 0..<expected.height {
+            for px in 0..<expected.width {
+                let (a, b) = (shot[left + px, y], expected[px, y])
+                worst = max(worst, abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "the window differs from a render by \(worst) of 255 in some channel")
+        // A corner just outside the first button's rounded shape shows the new background.
+        assertPixel(shot, (left + 12, 12), is: RGBImage.Pixel(hex: 0x1C1C1E), "the rounded corner")
+    }
+
     /// Every way an editor saves reaches the pixels: a write in place, a temporary file renamed
     /// over the original, a delete followed by a create; and an image the file uses, edited.
     func testEveryKindOfSaveAndAnImageEditRedraw() throws {

@@ -30,6 +30,8 @@ public struct Reconciler {
         case everything
         /// Only these rectangles, in canvas points (empty when nothing changed).
         case rects([Rect])
+        /// Only the canvas background: every view is as it was, the canvas is redrawn beneath them.
+        case background
     }
 
     /// What a view covers on the canvas when drawn in `state` at `frame`, border, shadow and focus
@@ -103,8 +105,8 @@ public struct Reconciler {
     public func damage(layout: Layout, coverage: Coverage = viewCoverage) -> Damage {
         guard let shown, let oldLayout = shown.layout,
               layout.canvasSize == oldLayout.canvasSize,
-              document.canvas.background == shown.document.canvas.background,
               document.dependencies == shown.document.dependencies else { return .everything }
+        let backgroundChanged = document.canvas.background != shown.document.canvas.background
         let oldViews = shown.document.views
         var rects: [Rect] = []
         for (index, view) in document.views.enumerated() {
@@ -126,7 +128,8 @@ public struct Reconciler {
         for old in oldViews.indices where continuedBy[old] == nil {
             rects.append(coverage(oldViews[old], shown.drawnState(old), oldLayout.frames[old]))
         }
-        return .rects(rects)
+        guard backgroundChanged else { return .rects(rects) }
+        return rects.isEmpty ? .background : .everything
     }
 
     /// The state new view `index` is drawn in: its own, highlighted when a press carried over to it.

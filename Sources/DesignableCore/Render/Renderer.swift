@@ -146,15 +146,22 @@ public final class Renderer {
     /// the pixels it keeps (and kept the second time it is drawn): pixels within rounding of
     /// drawing it, since a premultiplied layer put down over the background rounds differently
     /// from drawing over it.
+    ///
+    /// `keeping` (pixels of `context`'s space, with `damage`) are left as they are: the opaque
+    /// middles of kept views (`keptOpaquePixels`) when only the canvas background changed.
     public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
                      states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, cache: ViewPixelCache? = nil,
-                     overlay: ((Painter) -> Void)? = nil) {
+                     keeping kept: [PixelRect] = [], overlay: ((Painter) -> Void)? = nil) {
         context.appearance = appearance
         painter.layoutDirection = layoutDirection
         context.save()
         if let damage {
             context.newPath()
-            context.rectangle(damage.pixelAligned(scale: scale))
+            if kept.isEmpty {
+                context.rectangle(damage.pixelAligned(scale: scale))
+            } else {
+                for piece in PixelRect(covering: damage, scale: scale).subtracting(kept) { context.rectangle(piece.rect) }
+            }
             context.clip()
         }
         context.clear(to: document.canvas.background)
@@ -196,6 +203,26 @@ public final class Renderer {
             overlay?(painter)
         }
         context.restore()
+    }
+
+    /// The pixels (at `scale`, in the space `draw` is given) of the views inside `area` (points)
+    /// whose kept pixels are opaque there, in the state `states` gives them: what compositing
+    /// them puts down whatever is beneath, so a frame changing only the canvas background may
+    /// keep them (`draw`'s `keeping`). Pixels a later view draws over are its unchanged pixels
+    /// over these. Empty when `cache` keeps another scale.
+    public func keptOpaquePixels(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState,
+                                 area: Rect, cache: ViewPixelCache) -> [PixelRect] {
+        guard cache.scale == scale, painter.textObserver == nil else { return [] }
+        let views = document.views
+        var boxes: [PixelRect] = []
+        for index in views.indices {
+            let (frame, state) = (layout.frames[index], states(index))
+            guard views[index].visualBounds(in: frame, state: state).intersects(area) else { continue }
+            if let box = cache.opaqueBox(of: views[index].component(in: state), in: frame, appearance: appearance, direction: layoutDirection) {
+                boxes.append(box)
+            }
+        }
+        return boxes
     }
 
     /// Keeps in `cache`, from view `start` on, the pixels of the views inside `area` (points) in

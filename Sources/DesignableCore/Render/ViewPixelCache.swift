@@ -64,6 +64,8 @@ public final class ViewPixelCache {
         var surface: ImageSurface?
         /// The surface's top-left from the frame's top-left pixel.
         var offsetX = 0, offsetY = 0
+        /// A rectangle of the surface's pixels that are all opaque, nil when none is worth keeping.
+        var opaque: PixelRect?
         var cost = ViewPixelCache.entryCost
         var newer = -1, older = -1
 
@@ -142,6 +144,54 @@ public final class ViewPixelCache {
         return nil
     }
 
+    /// The canvas pixels (at the kept pixels' scale) where the view's kept pixels are opaque:
+    /// where compositing them gives their own pixels whatever is beneath, so a frame that only
+    /// changes what is beneath (the canvas background) may leave those pixels as they are. Nil
+    /// when its pixels are not kept, or not opaque over a worthwhile rectangle.
+    func opaqueBox(of component: Component, in frame: Rect, appearance: Appearance, direction: LayoutDirection) -> PixelRect? {
+        guard let (key, pixelX, pixelY, _) = place(component, in: frame, appearance: appearance, direction: direction),
+              let slot = slots[key], let entry = entries[slot], entry.surface != nil, let box = entry.opaque else { return nil }
+        return PixelRect(x: pixelX + entry.offsetX + box.x, y: pixelY + entry.offsetY + box.y, width: box.width, height: box.height)
+    }
+
+    /// The larger of two rectangles of opaque pixels around the surface's centre: the widest
+    /// band of whole rows opaque across the centre row's opaque run, and the tallest band of
+    /// whole columns opaque across the centre column's. A rounded button's is its middle without
+    /// the corners; a pill's, its middle between the round ends. Looked for once, when the pixels
+    /// are kept, in time proportional to them.
+    static func opaqueBox(of surface: ImageSurface) -> PixelRect? {
+        let (width, height, stride) = (surface.width, surface.height, surface.stride)
+        guard width > 2, height > 2, let data = surface.data else { return nil }
+        let pixels = data.assumingMemoryBound(to: UInt8.self)
+        func opaque(_ x: Int, _ y: Int) -> Bool {
+            // 0xAARRGGBB in native order: alpha is the high byte of each 32-bit pixel.
+            (UnsafeRawPointer(pixels + y * stride + x * 4).load(as: UInt32.self) >> 24) == 0xFF
+        }
+        let (cx, cy) = (width / 2, height / 2)
+        guard opaque(cx, cy) else { return nil }
+        // Across the centre row, then as many rows above and below as are opaque over that run.
+        var (left, right) = (cx, cx + 1)
+        while left > 0, opaque(left - 1, cy) { left -= 1 }
+        while right < width, opaque(right, cy) { right += 1 }
+        func rowOpaque(_ y: Int) -> Bool { (left..<right).allSatisfy { opaque($0, y) } }
+        var (top, bottom) = (cy, cy + 1)
+        while top > 0, rowOpaque(top - 1) { top -= 1 }
+        while bottom < height, rowOpaque(bottom) { bottom += 1 }
+        let band = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        // Down the centre column, then as many columns either side as are opaque over that run.
+        (top, bottom) = (cy, cy + 1)
+        while top > 0, opaque(cx, top - 1) { top -= 1 }
+        while bottom < height, opaque(cx, bottom) { bottom += 1 }
+        func columnOpaque(_ x: Int) -> Bool { (top..<bottom).allSatisfy { opaque(x, $0) } }
+        (left, right) = (cx, cx + 1)
+        while left > 0, columnOpaque(left - 1) { left -= 1 }
+        while right < width, columnOpaque(right) { right += 1 }
+        let column = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        let best = band.area >= column.area ? band : column
+        // A sliver saves less than the rectangle it adds to the frame's clip costs.
+        return best.width >= 4 && best.height >= 4 ? best : nil
+    }
+
     /// What `warm` did with one view.
     enum Warming: Equatable {
         /// Its pixels were kept already, or it is too large ever to be kept.
@@ -202,6 +252,7 @@ public final class ViewPixelCache {
         guard (try? context.check("drawing a view to keep")) != nil else { return nil }
         // The entry is the newest: making room drops others first, and it fits within the limit.
         entry.surface = surface
+        entry.opaque = Self.opaqueBox(of: surface)
         (entry.offsetX, entry.offsetY) = (area.x - pixelX, area.y - pixelY)
         bytes += cost - entry.cost
         entry.cost = cost
@@ -317,3 +368,4 @@ public final class ViewPixelCache {
         return found
     }
 }
+
