@@ -189,11 +189,12 @@ final class EventLoop {
                 // A reload redraws only what the views whose look, state or frame changed cover
                 // (anything in the grid, where a view's cells move with any row's height).
                 let damage = frame.time(\.reconcile) { session.takeReloadDamage() }
+                let partial = !frames.fullRedraw && !gridShown && !composer.showsOverlays
                 switch damage {
-                case .rects(let rects) where !frames.fullRedraw && !gridShown && !composer.showsOverlays:
+                case .rects(let rects) where partial:
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
-                case .background where !frames.fullRedraw && !gridShown && !composer.showsOverlays:
+                case .background where partial:
                     // Every view as it was: their opaque middles stay as they are on screen.
                     frames.redrawAll(keeping: frame.time(\.reconcile) { composer.keptOpaquePixels(session: session, viewport: viewport) })
                 default:

@@ -85,17 +85,16 @@ final class FrameComposer {
     // MARK: - Parts
 
     /// The window pixels of the views on screen whose kept pixels are opaque there: what a frame
-    /// changing only the canvas background leaves as it is. None in the grid, with overlays (the
-    /// audit's tags depend on the background) or over a see-through canvas (drawn as a group over
-    /// white, which a kept pixel would not be part of).
+    /// changing only the canvas background leaves as it is, when it draws neither the grid nor
+    /// overlays (the audit's tags depend on the background). None over a see-through canvas
+    /// (drawn as a group over white, which a kept pixel would not be part of).
     func keptOpaquePixels(session: PreviewSession, viewport: Viewport) -> [PixelRect] {
-        guard grid == nil, !showsOverlays, let document = session.document, let layout = session.layout,
-              document.canvas.background.alpha >= 1 else { return [] }
+        guard let document = session.document, let layout = session.layout, document.canvas.background.alpha >= 1 else { return [] }
         let canvas = viewport.canvasOnWindow
         let (ox, oy) = viewport.origin
         return renderer.keptOpaquePixels(document, layout: layout, scale: viewport.scale, states: session.state(of:),
                                          area: viewport.canvasRect(of: canvas), cache: viewPixels)
-            .map { PixelRect(x: $0.x + ox, y: $0.y + oy, width: $0.width, height: $0.height).intersection(canvas) }
+            .map { $0.offsetBy(dx: ox, dy: oy).intersection(canvas) }
             .filter { !$0.isEmpty }
     }
 
@@ -144,7 +143,7 @@ final class FrameComposer {
                     audit?.draw(in: damage, of: session, painter: painter)
                 }
             }
-            let keptOnCanvas = kept.map { PixelRect(x: $0.x - ox, y: $0.y - oy, width: $0.width, height: $0.height) }
+            let keptOnCanvas = kept.map { $0.offsetBy(dx: -ox, dy: -oy) }
             renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
                           cache: viewPixels, keeping: keptOnCanvas, overlay: overlay)
         }

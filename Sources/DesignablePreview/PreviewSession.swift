@@ -293,14 +293,15 @@ final class PreviewSession {
     /// Whether a reload is waiting to be compared with what was shown before it.
     var hasReloadComparison: Bool { reconciler != nil }
 
-    /// After a reload and its layout: the canvas rectangles (points) whose pixels may differ
-    /// from what was on screen, or nil when everything must be redrawn.
+    /// After a reload and its layout: what may differ from what was on screen (the reconciler's
+    /// `Damage`), everything when there is nothing to compare with.
     func takeReloadDamage() -> Reconciler.Damage {
-        guard let reconciler, let layout else { return .everything }
+        guard let reconciler else { return .everything }
         self.reconciler = nil
         // It holds the document shown before: freeing a whole file's views (a theme edit of
         // 2,000 buttons frees 2,000 components' worth) waits until the new frame is on screen.
         retired = reconciler
+        guard let layout else { return .everything }
         return reconciler.damage(layout: layout)
     }
 

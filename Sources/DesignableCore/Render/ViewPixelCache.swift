@@ -151,7 +151,7 @@ public final class ViewPixelCache {
     func opaqueBox(of component: Component, in frame: Rect, appearance: Appearance, direction: LayoutDirection) -> PixelRect? {
         guard let (key, pixelX, pixelY, _) = place(component, in: frame, appearance: appearance, direction: direction),
               let slot = slots[key], let entry = entries[slot], entry.surface != nil, let box = entry.opaque else { return nil }
-        return PixelRect(x: pixelX + entry.offsetX + box.x, y: pixelY + entry.offsetY + box.y, width: box.width, height: box.height)
+        return box.offsetBy(dx: pixelX + entry.offsetX, dy: pixelY + entry.offsetY)
     }
 
     /// The larger of two rectangles of opaque pixels around the surface's centre: the widest
@@ -188,7 +188,7 @@ public final class ViewPixelCache {
         while right < width, columnOpaque(right) { right += 1 }
         let column = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         let best = band.area >= column.area ? band : column
-        // A sliver saves less than the rectangle it adds to the frame's clip costs.
+        // A sliver would add pieces to the frame's clip and blit for next to no pixels.
         return best.width >= 4 && best.height >= 4 ? best : nil
     }
 
@@ -368,4 +368,3 @@ public final class ViewPixelCache {
         return found
     }
 }
-

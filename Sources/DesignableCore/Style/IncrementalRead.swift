@@ -276,14 +276,9 @@ enum IncrementalRead {
         guard let document, !diagnostics.hasErrors, let before = load.beforeViews else {
             return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
         }
-        let findingStart = text.canvasFindingStart == nil ? nil : load.beforeCanvas.map { $0 - load.parseFindingCount }
-        document.loadedText = LoadedText(
-            bytes: bytes, itemStarts: read.shifted(text.itemStarts), itemLines: text.itemLines, dashColumn: text.dashColumn,
-            parseFindings: read.parseFindings, sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
-            emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies, views: ViewSummary(document.views),
-            filesInOrder: load.filesInOrder, extent: read.extent,
-            importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) }, sections: read.sections(text),
-            canvasFindingStart: findingStart, root: text.root, replaced: replaced, treeNodes: read.treeNodes(text))
+        document.loadedText = LoadedText(bytes: bytes, decoded: load, before: before, document: document, itemStarts: read.shifted(text.itemStarts),
+                                         itemLines: text.itemLines, dashColumn: text.dashColumn, sections: read.sections(text),
+                                         root: text.root, replaced: replaced, treeNodes: read.treeNodes(text))
         return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
     }
 
@@ -636,18 +631,30 @@ final class LoadedText {
             return (starts, entryLines, dashColumn)
         }
         guard let places else { return nil }
-        let sections = sectionTexts(bytes: bytes, pairs: pairs)
-        let canvasFindingStart = sections.contains { $0.key == CanvasSection.key } ? load.beforeCanvas.map { $0 - load.parseFindingCount }.flatMap { $0 >= 0 ? $0 : nil } : nil
-        let parseFindings = Array(load.diagnostics[..<load.parseFindingCount])
+        return LoadedText(bytes: bytes, decoded: load, before: before, document: document, itemStarts: places.starts, itemLines: places.lines,
+                          dashColumn: places.dashColumn, sections: sectionTexts(bytes: bytes, pairs: pairs), root: root, replaced: [:],
+                          treeNodes: root.tree.records.count)
+    }
+
+    /// What a decode of every section left in `load` (`before`: its findings and dependencies
+    /// before `views:`), with where the entries and sections are written in `bytes`: a whole
+    /// read's, or a read of one section alone over the nodes parsed before.
+    convenience init(bytes: [UInt8], decoded load: StyleLoad, before: (findings: Int, dependencies: Set<Dependency>), document: StyleDocument,
+                     itemStarts: [Int], itemLines: [Int], dashColumn: Int, sections: [SectionText], root: YAMLNode,
+                     replaced: [String: YAMLNode], treeNodes: Int) {
         var extent = load.extent
         extent.sharingLines.sort()
         extent.anchored = []
-        return LoadedText(bytes: bytes, itemStarts: places.starts, itemLines: places.lines, dashColumn: places.dashColumn,
-                          parseFindings: parseFindings, sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
-                          emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies,
-                          views: ViewSummary(document.views), filesInOrder: load.filesInOrder,
-                          extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) },
-                          sections: sections, canvasFindingStart: canvasFindingStart, root: root, replaced: [:], treeNodes: root.tree.records.count)
+        let canvasFindingStart = load.beforeCanvas.map { $0 - load.parseFindingCount }
+        self.init(bytes: bytes, itemStarts: itemStarts, itemLines: itemLines, dashColumn: dashColumn,
+                  parseFindings: Array(load.diagnostics[..<load.parseFindingCount]),
+                  sectionFindings: Array(load.diagnostics[load.parseFindingCount..<before.findings]),
+                  emptiedByComments: load.emptiedByComments, sectionDependencies: before.dependencies,
+                  views: ViewSummary(document.views), filesInOrder: load.filesInOrder,
+                  extent: extent, importSlack: load.importNodeSlack.map { (StyleLoader.maximumFileSize - load.bytesRead, $0) },
+                  sections: sections,
+                  canvasFindingStart: sections.contains { $0.key == CanvasSection.key } ? canvasFindingStart.flatMap { $0 >= 0 ? $0 : nil } : nil,
+                  root: root, replaced: replaced, treeNodes: treeNodes)
     }
 
     /// Where each top-level key but `views:` is written, when it is written once, at the start

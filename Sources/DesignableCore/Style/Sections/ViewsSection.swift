@@ -9,7 +9,7 @@ enum ViewsSection: StyleSection {
     static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
         switch node?.kind {
         case .sequence(let items)?:
-            decodeViews(items, into: load)
+            decode(entries: items, into: load)
         case nil:
             load.diagnostics.append(.warning("no 'views:' list: the canvas is empty", at: root.location))
         default:
@@ -17,12 +17,11 @@ enum ViewsSection: StyleSection {
                 load.diagnostics.append(.error("views: expected a list of views, found \(node.summary)", at: node.location))
             }
         }
-        load.diagnostics += sharedIDWarnings(load.views)
     }
 
-    /// Decodes the list's `entries` as `decode` decodes the list: for a read of another section
-    /// alone, whose views are those of the last document, each read from its own entry.
-    static func decode(entries: [YAMLNode], into load: StyleLoad) {
+    /// Decodes the list's entries: its items, or, for a read of another section alone, the last
+    /// document's views' own entries.
+    static func decode<Entries: RandomAccessCollection<YAMLNode>>(entries: Entries, into load: StyleLoad) where Entries.Index == Int {
         decodeViews(entries, into: load)
         load.diagnostics += sharedIDWarnings(load.views)
     }
