@@ -309,6 +309,26 @@ public final class DrawingContext {
         cairo_restore(pointer)
     }
 
+    /// Where user space lies on the target's pixels, when a mask of whole pixels can stand in
+    /// for a fill: a pixel target and a transform that only scales and moves. Nil otherwise (a
+    /// vector page keeps its fills as paths; a rotated view is filled as drawn).
+    var pixelPlacement: (scaleX: Double, scaleY: Double, x: Double, y: Double)? {
+        guard !targetIsVector else { return nil }
+        let matrix = transform
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return nil }
+        return (matrix.xx, matrix.yy, matrix.x0, matrix.y0)
+    }
+
+    /// Puts the source down through `mask` (alpha only) with its top-left at target pixel
+    /// (`x`, `y`), within the current clip: what filling the path the mask holds puts down.
+    func fill(through mask: ImageSurface, x: Int, y: Int) {
+        cairo_save(pointer)
+        // The source was placed when it was set; only the mask is placed in pixels.
+        cairo_identity_matrix(pointer)
+        cairo_mask_surface(pointer, mask.pointer, Double(x), Double(y))
+        cairo_restore(pointer)
+    }
+
     /// Fills `color` through the alpha of `surface` (a template image).
     public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, color: Color) {
         save()

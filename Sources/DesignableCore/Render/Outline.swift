@@ -122,6 +122,12 @@ public enum Outline: Hashable, Sendable {
         }
     }
 
+    /// A plain rectangle: Cairo fills one as cheaply as it composites a mask of it.
+    var isRectangle: Bool {
+        if case .rounded(let shape) = self { return shape.isRectangle }
+        return false
+    }
+
     /// The same outline with its bounds' top-left at the origin: the key of a shared shadow.
     var atOrigin: Outline {
         switch self {

@@ -11,6 +11,8 @@ public final class Painter {
     public let images: ImageCache
     /// Blurred shadows of plain shapes, shared by every view of one size and corners.
     let shadows = ShadowCache()
+    /// Rasterised outlines and borders, shared the same way by every view of one shape.
+    var coverage = CoverageMasks()
     /// Device pixels per point of the current drawing.
     public private(set) var scale = 1.0
     /// Which way the layout reads: flips leading and trailing insets, alignments and placements.
@@ -219,6 +221,7 @@ public final class Painter {
     /// Fills an outline with a colour, or a gradient placed in the outline's bounds.
     public func fill(_ outline: Outline, with fill: Fill) {
         guard let drawing, setSource(fill, placedIn: outline.bounds, on: drawing) else { return }
+        if !outline.isRectangle, coverage.fill(outline, on: drawing) { return }
         drawing.newPath()
         drawing.path(outline)
         drawing.fill()
@@ -261,6 +264,7 @@ public final class Painter {
         guard let drawing, width > 0, color.alpha > 0 else { return }
         let inset = min(width, shape.rect.width / 2, shape.rect.height / 2)
         drawing.setSource(color)
+        if coverage.fill(.rounded(shape), ring: inset, on: drawing) { return }
         drawing.newPath()
         drawing.path(shape)
         drawing.path(shape.inset(by: inset))

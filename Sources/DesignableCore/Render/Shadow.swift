@@ -91,34 +91,12 @@ final class ShadowCache {
         let scale: Double
     }
 
-    private var masks: [Key: (mask: ShadowMask, used: UInt64)] = [:]
-    private var bytes = 0
-    private var clock: UInt64 = 0
+    private let masks = ByteBoundedCache<Key, ShadowMask>(limit: maximumBytes)
 
     func mask(for key: Key, make: () -> ShadowMask?) -> ShadowMask? {
-        clock += 1
-        if let entry = masks[key] {
-            masks[key] = (entry.mask, clock)
-            return entry.mask
-        }
-        guard let mask = make() else { return nil }
-        // A mask larger than the whole budget is used once and not kept.
-        guard mask.bytes <= Self.maximumBytes else { return mask }
-        while bytes + mask.bytes > Self.maximumBytes, let oldest = masks.min(by: { $0.value.used < $1.value.used }) {
-            bytes -= oldest.value.mask.bytes
-            masks[oldest.key] = nil
-        }
-        masks[key] = (mask, clock)
-        bytes += mask.bytes
-        return mask
+        masks.value(for: key) { make().map { ($0, $0.bytes) } }
     }
 
     /// How many masks are kept.
     var count: Int { masks.count }
-
-    /// Drops every mask (the scale changed: none will be asked for again).
-    func removeAll() {
-        masks = [:]
-        bytes = 0
-    }
 }
