@@ -120,7 +120,7 @@ enum PropertyNames {
     /// them; a stored group's are listed as its owner's own. The fields are read from the type's
     /// metadata with their offsets, and a wrapper is told by the address stored at its field: a
     /// `Mirror` boxes every field's value to hand it over, most of a first decode's cost per class
-    /// (two milliseconds of the gallery's start).
+    /// (a millisecond of the gallery's start).
     private static func reflect(_ subject: AnyObject, places: [UInt: Int]) -> [(name: String, place: Int)] {
         let storage = UnsafeRawPointer(Unmanaged.passUnretained(subject).toOpaque())
         var found: [(name: String, place: Int)] = []
