@@ -12,8 +12,9 @@ import CCairo
 /// mask holds rounded to a byte; every fill that can go through a mask does, so that a view's
 /// pixels do not depend on what was drawn before it.
 ///
-/// Bounded: at most `defaultLimit` bytes (8 MB: thousands of button-sized masks at 3×); an outline
-/// whose mask would take more than `defaultEntryLimit` (1 MB) is filled directly.
+/// Bounded: at most `defaultLimit` bytes (8 MB: some 280 masks of a 100×32-point button at 3×,
+/// 2,500 at 1×); an outline whose mask would take more than `defaultEntryLimit` (1 MB) is filled
+/// directly.
 final class CoverageMasks {
     static let defaultLimit = 8 << 20
     /// A 1024-pixel square: past it rasterising is a small part of the fill.
