@@ -53,13 +53,13 @@ final class CoverageMasks {
         let key = Key(outline: outline.atOrigin, ring: ring, scaleX: placement.scaleX, scaleY: placement.scaleY,
                       phaseX: left - pixelX, phaseY: top - pixelY)
         guard let x = Int(exactly: pixelX), let y = Int(exactly: pixelY),
-              let mask = masks.value(for: key, make: { Self.make(key, size: bounds.size, entryLimit: entryLimit) }) else { return false }
+              let mask = masks.value(for: key, make: { make(key, size: bounds.size) }) else { return false }
         drawing.fill(through: mask, x: x, y: y)
         return true
     }
 
     /// Rasterises the key's outline at its phase into a mask just large enough to hold it.
-    private static func make(_ key: Key, size: Size, entryLimit: Int) -> (value: ImageSurface, bytes: Int)? {
+    private func make(_ key: Key, size: Size) -> (value: ImageSurface, bytes: Int)? {
         let width = (key.phaseX + size.width * key.scaleX).rounded(.up)
         let height = (key.phaseY + size.height * key.scaleY).rounded(.up)
         guard width >= 1, height >= 1, width * height <= Double(entryLimit),

@@ -73,7 +73,7 @@ public final class Painter {
         let outline = layer.outline(in: frame)
         if let contentExtent, needsNoClip(contentExtent, in: layer.clipsToOutline ? outline : .rounded(Shape(frame))) {
             // Clipping to a rounded shape makes Cairo rasterise it into a mask and composite every
-            // later fill through that: a tenth of a button's drawing, for pixels the clip never changes.
+            // later fill through that, for pixels the clip never changes.
             fill(outline, with: .color(layer.backgroundColor))
             if let gradient = layer.gradient { fill(outline, with: .gradient(gradient)) }
             content()
