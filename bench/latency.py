@@ -356,25 +356,41 @@ def window_rects(geometry, regions, what):
     return rects
 
 
+# Where a start goes, in the order it happens: the process before main (exec, dynamic linking,
+# the runtime's set-up), opening the display, then the first frame's steps, with the window made
+# between parsing and laying out. "other" is the rest: waiting for the first Expose, and
+# anything between the steps.
+START_PARTS = ("to main", "display", "read", "parse", "window", "layout", "render", "blit")
+
+
 def start_times(designable, xserver, style, scale, count):
-    """Milliseconds from spawning the preview to its first frame on screen, `count` times."""
-    times = []
+    """`count` starts of the preview: for each, the milliseconds from spawning it to its first
+    frame on screen ("total") and where they went (START_PARTS and "other"), from its trace."""
+    starts = []
     for _ in range(count):
         with Preview(designable, style, scale, xserver) as preview:
             frame = preview.next_frame("start", START_TIMEOUT)
-            times.append((frame["t_mono_ns"] - preview.spawned_ns) / 1e6)
-    return times
+            total = (frame["t_mono_ns"] - preview.spawned_ns) / 1e6
+            parts = {part: frame.get(part + "_ms") for part in START_PARTS}
+            if "main_t_mono_ns" in frame:
+                parts["to main"] = (frame["main_t_mono_ns"] - preview.spawned_ns) / 1e6
+            if None not in parts.values():
+                parts["other"] = total - sum(parts.values())
+            starts.append(dict(total=total, parts=parts))
+    return starts
 
 
 def floor_start_time(floor, xserver, scene, scale):
     """Milliseconds from spawning `floor --window` (bench/floor.c) on the scene's text to its first
-    frame on screen, as it reports it: what a plain C program pays to show the same scene."""
+    frame on screen, and to its main, as it reports them: what a plain C program pays to show the
+    same scene, and of that what its process paid before its own code ran."""
     spawned = clock_ns()
     done = subprocess.run([floor, scene, "--scale", str(scale), "--window"], capture_output=True, text=True,
                           timeout=START_TIMEOUT, env=xserver.environment())
     if done.returncode != 0:
         raise RuntimeError(f"floor --window {scene}: {done.stderr.strip()}")
-    return (json.loads(done.stdout)["t_mono_ns"] - spawned) / 1e6
+    reported = json.loads(done.stdout)
+    return (reported["t_mono_ns"] - spawned) / 1e6, (reported["main_t_mono_ns"] - spawned) / 1e6
 
 
 def view_frame(designable, style, view_id):

@@ -13,10 +13,12 @@ public enum Preview {
         // while the display opens and the file is read, until the first measuring of text waits
         // for it. The banner's and the inspector's fonts load when they first show.
         WarmUp.begin(fonts: [Font("Sans 15")])
-        guard let display = try XDisplay() else {
+        var start = Tracer.Frame(.start)
+        guard let display = try start.time(\.display, { try XDisplay() }) else {
             let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw PreviewFailure("cannot open an X display (DISPLAY=\(name)); use 'designable render STYLE -o OUT.png' to render without one")
         }
+        WarmUp.beginLibrsvg()
         let scale = min(4, max(0.5, options.scale ?? display.resourceScale ?? 1))
         let renderer = Renderer()
         renderer.appearance = options.variant.appearance
@@ -26,7 +28,6 @@ public enum Preview {
         let watcher = FileWatcher()
         // Watching before the first read: a save between the two is still seen.
         watcher.watch(session.dependencies)
-        var start = Tracer.Frame(.start)
         switch session.reload(force: true, frame: &start) {
         case .loaded, .failed:
             for diagnostic in session.diagnostics { fputs(diagnostic.description(colored: TerminalColors.onStandardError) + "\n", stderr) }
@@ -39,7 +40,7 @@ public enum Preview {
 
         let size = EventLoop.preferredSize(for: session, scale: scale, display: display)
         let viewport = Viewport(windowWidth: size.width, windowHeight: size.height, scale: scale)
-        let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
+        let window = try start.time(\.window) { try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title) }
         let loop = EventLoop(window: window, viewport: viewport, session: session, watcher: watcher, options: options, startFrame: start)
         return loop.run()
     }

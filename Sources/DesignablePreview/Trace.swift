@@ -26,6 +26,9 @@ final class Tracer {
         var layout: UInt64 = 0
         var render: UInt64 = 0
         var blit: UInt64 = 0
+        /// A start's own steps before the file is read: opening the display, making the window.
+        var display: UInt64 = 0
+        var window: UInt64 = 0
         /// Views redrawn, for input frames.
         var views: Int?
 
@@ -42,6 +45,8 @@ final class Tracer {
             layout += other.layout
             render += other.render
             blit += other.blit
+            display += other.display
+            window += other.window
             if let views = other.views { self.views = (self.views ?? 0) + views }
         }
 
@@ -74,6 +79,12 @@ final class Tracer {
         line += ",\"blit_ms\":" + Self.format(frame.blit)
         line += ",\"total_ms\":" + Self.format(presented > frame.started ? presented - frame.started : 0)
         if let views = frame.views { line += ",\"views\":\(views)" }
+        if frame.cause == .start {
+            // Where a start goes: before main (from the driver's own stamp of the spawn), then the
+            // display and the window; the steps above are the rest.
+            if let entered = MonotonicClock.mainEntered { line += ",\"main_t_mono_ns\":\(entered)" }
+            line += ",\"display_ms\":" + Self.format(frame.display) + ",\"window_ms\":" + Self.format(frame.window)
+        }
         line += ",\"t_mono_ns\":\(presented)}\n"
         fputs(line, stdout)
     }

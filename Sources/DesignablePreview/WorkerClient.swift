@@ -133,9 +133,9 @@ final class WorkerClient {
         // The user's line, from the worker's crash record (a symbolizer run: a few tens of
         // milliseconds, once per crash).
         let userPlace = CrashPlace.parse(shared.crashRecordText).flatMap { CrashPlace.place(ofOffset: $0.offset, inLibrary: $0.library) }
-        let fatal = said.split(separator: "\n").last { $0.contains("Fatal error") }.map { line -> String in
+        let fatal = said.split(separator: "\n").last { $0.containsText("Fatal error") }.map { line -> String in
             // `File.swift:41: Fatal error: message` → `Fatal error: message at File.swift:41`.
-            guard let marker = line.firstRange(of: "Fatal error") else { return String(line) }
+            guard let marker = line.firstRange(ofText: "Fatal error") else { return String(line) }
             let place = line[..<marker.lowerBound].trimmingCharacters(in: ": ")
             let message = String(line[marker.lowerBound...])
             // The standard library's own place (Swift/Array.swift) says nothing of the user's code.

@@ -4,6 +4,9 @@ import Glibc
 import DesignableCore
 import DesignablePreview
 
+// First: what came before is the process's own start (exec, linking, the runtime's set-up).
+MonotonicClock.markMainEntered()
+
 let version = "0.1.0"
 
 let commands: [any Command.Type] = [

@@ -88,9 +88,20 @@ final class PreviewWindowTests: XCTestCase {
         let preview = try PreviewProcess(["preview", path, "--trace"] + arguments, display: display.name)
         self.preview = preview
         let start = try preview.waitForFrame(after: 0, cause: "start", timeout: 60)
-        for key in ["frame", "read_ms", "parse_ms", "reconcile_ms", "layout_ms", "render_ms", "blit_ms", "total_ms", "t_mono_ns"] {
+        for key in ["frame", "read_ms", "parse_ms", "reconcile_ms", "layout_ms", "render_ms", "blit_ms", "total_ms", "t_mono_ns",
+                    "display_ms", "window_ms", "main_t_mono_ns"] {
             XCTAssertNotNil(start[key], "the trace line lacks \(key): \(start)")
         }
+        // Where the start went: the program's own code began before its pixels reached the server,
+        // and its steps since then fit in that time.
+        let main = try XCTUnwrap((start["main_t_mono_ns"] as? NSNumber)?.uint64Value, "\(start)")
+        let presented = try XCTUnwrap((start["t_mono_ns"] as? NSNumber)?.uint64Value, "\(start)")
+        XCTAssertLessThan(main, presented, "main began after the first frame: \(start)")
+        let steps = ["display_ms", "window_ms", "read_ms", "parse_ms", "layout_ms", "render_ms", "blit_ms"]
+            .compactMap { (start[$0] as? NSNumber)?.doubleValue }
+        XCTAssertEqual(steps.count, 7, "a start's step is not a number: \(start)")
+        XCTAssertTrue(steps.allSatisfy { $0 >= 0 }, "a negative step: \(start)")
+        XCTAssertLessThanOrEqual(steps.reduce(0, +), Double(presented - main) / 1e6 + 0.01, "the steps outlast the start: \(start)")
         let x = XDriver(display: display.name)
         let window = try x.window(named: name)
         return (preview, x, window, path)

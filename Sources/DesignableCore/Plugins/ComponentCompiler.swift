@@ -55,7 +55,7 @@ public struct ComponentCompiler {
         }
         let text = String(decoding: source, as: UTF8.self)
         let start = SourceLocation.start(of: SourceFile(path: file.path))
-        guard text.contains(Self.listName) else {
+        guard text.containsText(Self.listName) else {
             // Offer the classes the file declares, as the list would name them.
             let words = text.split(whereSeparator: { $0.isWhitespace })
             let declared = zip(words, words.dropFirst()).compactMap { word, next -> String? in
@@ -142,7 +142,7 @@ public struct ComponentCompiler {
     static func findings(in output: String, entry: String, file: ComponentFile) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for line in output.split(separator: "\n") {
-            guard let marker = line.firstRange(of: ": error: ") else { continue }
+            guard let marker = line.firstRange(ofText: ": error: ") else { continue }
             let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
             let message = String(line[marker.upperBound...])
             guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else {

@@ -144,7 +144,7 @@ public final class ComponentLoader: ComponentProvider {
         guard let bytes = try? FileSystem.read(path, limit: 4 << 20) else { return [] }
         var names: [String] = []
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let range = line.firstRange(of: "class ") else { continue }
+            guard let range = line.firstRange(ofText: "class ") else { continue }
             let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if !name.isEmpty, name.first!.isUppercase { names.append(String(name)) }
         }
@@ -157,7 +157,7 @@ public final class ComponentLoader: ComponentProvider {
         let file = SourceFile(path: path)
         guard let bytes = try? FileSystem.read(path, limit: 4 << 20) else { return .start(of: file) }
         for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let range = line.firstRange(of: "class \(name)") else { continue }
+            guard let range = line.firstRange(ofText: "class \(name)") else { continue }
             let after = line[range.upperBound...].first
             guard after == nil || !(after!.isLetter || after!.isNumber || after! == "_") else { continue }
             let column = line.distance(from: line.startIndex, to: range.lowerBound) + 7

@@ -11,4 +11,13 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+
+    /// When the program's own code began, or nil in a process that did not mark it (a test):
+    /// a start's trace tells from it what the process paid before any of Designable ran.
+    public private(set) nonisolated(unsafe) static var mainEntered: UInt64?
+
+    /// Marks now as `mainEntered`; the command line's first statement.
+    public static func markMainEntered() {
+        mainEntered = now()
+    }
 }

@@ -10,6 +10,9 @@ import CPango
 /// it is not linked, see `Librsvg`).
 ///
 /// Fonts and librsvg warm up apart, so the first text measured waits for fontconfig only.
+/// The preview opens librsvg only once its display is open: loading a library holds the dynamic
+/// loader's lock, which opening an X connection (and the Swift runtime's first look at a type)
+/// waits for, so both at once made the gallery's first frame 2 to 4 ms later, not sooner.
 /// Pango's default font map is one per thread, so the warmed one is handed over: the first use
 /// of fonts on the caller's thread waits for the fonts' warm-up and makes its font map that
 /// thread's default; the warm-up thread has let go of it by then. librsvg needs no hand-over:
@@ -25,8 +28,8 @@ public enum WarmUp {
         deinit { if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) } }
     }
 
-    /// Starts fontconfig and the faces of `fonts` on one thread and librsvg on another. Call it
-    /// on the thread that will draw, before anything there measures or draws text.
+    /// Starts fontconfig and the faces of `fonts` on a thread of their own. Call it on the
+    /// thread that will draw, before anything there measures or draws text.
     public static func begin(fonts faces: [Font]) {
         guard fonts == nil else { return }
         let handle = FontMapHandle()
@@ -37,7 +40,6 @@ public enum WarmUp {
             handle.pointer = fontMap
         }
         fonts = (thread, handle)
-        beginLibrsvg()
     }
 
     /// fontconfig's start-up and librsvg's, on threads of their own, for a command that may fork
@@ -57,7 +59,8 @@ public enum WarmUp {
         beginLibrsvg()
     }
 
-    private static func beginLibrsvg() {
+    /// Opens librsvg and parses a first SVG on a thread of its own.
+    public static func beginLibrsvg() {
         guard librsvg == nil else { return }
         librsvg = WorkerThread {
             _ = try? SVGDocument(bytes: Array("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>".utf8))

@@ -30,7 +30,7 @@ struct SyntaxAdvice {
 
     /// The advice and the place it is about, or nil when no rule recognises the error.
     func advice() -> (message: String, line: Int, column: Int)? {
-        if context?.contains("flow") == true, let found = commentInFlow() { return found }
+        if context?.containsText("flow") == true, let found = commentInFlow() { return found }
         if let found = tab() { return found }
         if context?.hasPrefix("while parsing a flow") == true, let found = colonInFlow() ?? unclosedFlow() { return found }
         if let found = strayCloser() { return found }
@@ -54,7 +54,7 @@ struct SyntaxAdvice {
         case "found incompatible YAML document":
             return ("this file says it is a YAML version other than 1.1 or 1.2 (the %YAML line); style files are YAML 1.1: remove the %YAML line", contextLine, 1)
         case "found duplicate %YAML directive", "found duplicate %TAG directive":
-            let directive = problem.contains("%YAML") ? "%YAML" : "%TAG"
+            let directive = problem.containsText("%YAML") ? "%YAML" : "%TAG"
             return ("\(directive) is given twice before the document; keep one (style files need neither)", line, 1)
         case "found unknown directive name":
             return ("a line starting with '%' is a YAML directive, and only %YAML and %TAG exist; a comment starts with '#'", contextLine, contextColumn)

@@ -307,7 +307,7 @@ public enum YAMLParser {
             // An incomplete sequence reports -1 as its value: the byte itself says more.
             let offset = Int(parser.problem_offset)
             let value = parser.problem_value < 0 && offset < bytes.count ? Int(bytes[offset]) : Int(parser.problem_value)
-            let message = problem.contains("control characters")
+            let message = problem.containsText("control characters")
                 ? "control character U+\(hex(value, digits: 4)) is not allowed in a YAML file; remove it"
                 : "the file is not UTF-8 text (\(problem), byte 0x\(hex(value, digits: 2))); save it as UTF-8"
             return .error("YAML syntax: \(message)", at: SourceLocation(line: place.line, column: place.column, file: file))
@@ -320,7 +320,7 @@ public enum YAMLParser {
         }
         // A quote or bracket left open is only noticed at the end of the file: point at where it
         // was opened, which is what needs fixing.
-        if problem.contains("end of stream") {
+        if problem.containsText("end of stream") {
             return .error("YAML syntax: \(context) that is never closed (\(problem) at line \(parser.problem_mark.line + 1))",
                           at: SourceLocation(parser.context_mark, file: file))
         }
