@@ -80,6 +80,40 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(run.stderr.hasPrefix("\(style.path):3:12: error: YAML syntax: this '[' is not closed by the end of its line"), run.stderr)
     }
 
+    /// A program copied away from its install finds none of its own icons: a view that would draw
+    /// one says so at its class, and still draws (the placeholder), rather than a silent magenta.
+    func testAMissingShippedIconIsAWarningAtEachViewThatDrawsIt() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("subscribe.yaml")
+        try """
+            views:
+              - class: SubscribeButton
+                isSelected: true
+              - {class: FancyButton, title: Plain}
+              - {class: SubscribeButton}
+
+            """.write(to: style, atomically: true, encoding: .utf8)
+        let empty = folder.appendingPathComponent("no-icons")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let missing = try runDesignable(["check", style.path], environment: ["DESIGNABLE_ASSETS": empty.path])
+        XCTAssertEqual(missing.status, 0, "a warning is not an error: \(missing.stderr)")
+        let warnings = missing.stderr.split(separator: "\n").filter { $0.contains("Designable's own icons") }
+        XCTAssertEqual(warnings.map { String($0.prefix { $0 != " " }) }, ["\(style.path):2:12:", "\(style.path):5:13:"], missing.stderr)
+        XCTAssertTrue(warnings.allSatisfy {
+            $0.contains("SubscribeButton draws the check mark of its selected look") && $0.contains("icon-check.svg is not in DESIGNABLE_ASSETS (\(empty.path))")
+                && $0.contains("make install")
+        }, missing.stderr)
+        let rendered = try runDesignable(["render", style.path, "-o", folder.appendingPathComponent("out.png").path],
+                                         environment: ["DESIGNABLE_ASSETS": empty.path])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        XCTAssertTrue(rendered.stderr.contains("Designable's own icons"), rendered.stderr)
+
+        // Where the icons are (the source tree's, here), nothing is said.
+        let found = try runDesignable(["check", style.path])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertFalse(found.stderr.contains("own icons"), found.stderr)
+    }
+
     func testInspectListsHumanisedPropertiesWithTheirSource() throws {
         let folder = try temporaryFolder()
         let style = folder.appendingPathComponent("inspect.yaml")

@@ -207,6 +207,10 @@ open class Component: PropertyHolder {
     /// value where their own is missing (a button's `titleColor` takes its `tintColor`).
     open class var fallbacks: [String: String] { [:] }
 
+    /// Images Designable ships that the component draws by its own defaults: each view of the
+    /// class is warned about when one is missing, rather than showing a placeholder unexplained.
+    open class var bundledImages: [BundledImage] { [] }
+
     /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
     open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }
 

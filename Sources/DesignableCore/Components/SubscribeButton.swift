@@ -14,6 +14,9 @@ public final class SubscribeButton: Button {
     public override class var className: String { "SubscribeButton" }
     public override class var summary: String { "A subscribe button with its own highlighted and selected looks; 170×46 by default." }
     public override class var buttonType: ButtonType { .custom }
+    /// The seed's `UIImage(named: "icon-check")`, shipped with Designable.
+    public static let checkMark = BundledImage("icon-check", role: "the check mark of its selected look")
+    public override class var bundledImages: [BundledImage] { [checkMark] }
 
     public required init() {
         super.init()
@@ -44,7 +47,7 @@ public final class SubscribeButton: Button {
             backgroundColor = SubscribeButton.purpleBright
             borderColor = SubscribeButton.purpleBright
             titleColor = .white
-            image = BundledAssets.image(named: "icon-check")
+            image = SubscribeButton.checkMark.reference
             imageRendering = .template
             tintColor = .white
         }

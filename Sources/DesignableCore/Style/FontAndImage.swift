@@ -188,6 +188,33 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
     }
 }
 
+/// An image Designable ships that a component draws by a default of its own (SubscribeButton's
+/// check mark): named once, for the drawing and for the finding when it cannot be found.
+public struct BundledImage: Sendable {
+    /// The file's name among the shipped icons, without its extension.
+    public let name: String
+    /// What the component draws it as, for that finding ("the check mark of its selected look").
+    public let role: String
+
+    public init(_ name: String, role: String) {
+        self.name = name
+        self.role = role
+    }
+
+    /// The image; missing (drawn as a placeholder) when the shipped icons are not found.
+    public var reference: ImageReference { BundledAssets.image(named: name) }
+
+    /// Why the image is missing, as a clause that follows "Designable's own icons", or nil when it
+    /// is there: a program copied away from its install (or its source tree) finds none of them.
+    public var missingReason: String? {
+        guard reference.isMissing else { return nil }
+        if let configured = getenv("DESIGNABLE_ASSETS") {
+            return "and \(name).svg is not in DESIGNABLE_ASSETS (\(String(cString: configured)))"
+        }
+        return "which were not found beside the program (in share/designable/icons where it is installed, assets/icons in its source tree)"
+    }
+}
+
 /// The files Designable ships: images (today the SubscribeButton's check mark; a style file's own
 /// images sit beside the file, not here) and the fontconfig file snapshots pin their fonts with,
 /// found beside the installed or built program, as a UIKit component finds images in its own bundle.

@@ -175,6 +175,10 @@ enum ViewsSection: StyleSection {
         }
         // The name as written when there is one: a class's own name is made by reflection each time.
         let className = classNode?.scalar ?? type.className
+        for image in type.bundledImages {
+            guard let reason = image.missingReason else { continue }
+            diagnostics.append(.warning("\(className) draws \(image.role) from Designable's own icons, \(reason): it shows a placeholder instead; install the program with 'make install', or set DESIGNABLE_ASSETS to the folder that holds \(image.name).svg", at: (classNode ?? node).location))
+        }
 
         func decodePlacement<T: InspectableValue>(_ key: String, as: T.Type) -> T? {
             guard let node = value(key), !node.isNull else { return nil }
