@@ -55,6 +55,16 @@ final class PropertyTests: XCTestCase {
         }
     }
 
+    /// The built-in classes give their names as text (making a class's name from its type costs
+    /// the runtime's demangler on every start): each is the Swift class's own, but for UIKit's
+    /// `UIButton`, which the Swift module cannot name itself.
+    func testBuiltInClassNamesAreTheirSwiftNames() {
+        for type in ComponentRegistry.builtIns {
+            let swiftName = String(describing: type)
+            XCTAssertEqual(type.className, swiftName == "Button" ? "UIButton" : swiftName)
+        }
+    }
+
     func testTextIsWrittenAsAStyleFileWouldQuoteIt() throws {
         XCTAssertEqual("say \"hi\"".styleText, #""say \"hi\"""#)
         XCTAssertEqual("a\\b".styleText, #""a\\b""#)

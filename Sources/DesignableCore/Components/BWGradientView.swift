@@ -5,6 +5,7 @@ public final class BWGradientView: Component {
     @Inspectable("Runs the gradient left to right instead of top to bottom.") public var isHorizontal = false
     @Inspectable("Corner radius.", minimum: 0) public var roundness = 0.0
 
+    public override class var className: String { "BWGradientView" }
     public override class var summary: String { "A two-colour gradient, vertical or horizontal, with rounded corners." }
 
     /// The seed's `CAGradientLayer` set-up: its colours, its direction and `cornerRadius = roundness`.

@@ -7,6 +7,7 @@ public final class PillUILabel: Component {
     @Inspectable("Extra height above and below the text.", minimum: 0) public var verticalPad = 0.0
     @Inspectable("Extra width on each side, beyond the half-height the rounded ends take.", minimum: 0) public var horizontalPad = 0.0
 
+    public override class var className: String { "PillUILabel" }
     public override class var summary: String { "A one-line label on a pill: corner radius half its height, text centred." }
 
     /// The seed's intrinsic size: the text's, widened by its height (room for the rounded ends)
