@@ -26,7 +26,8 @@ final class Tracer {
         var layout: UInt64 = 0
         var render: UInt64 = 0
         var blit: UInt64 = 0
-        /// A start's own steps before the file is read: opening the display, making the window.
+        /// A start's own steps besides the frame's: opening the display (before the file is
+        /// read) and making the window (once its size is known from the file).
         var display: UInt64 = 0
         var window: UInt64 = 0
         /// Views redrawn, for input frames.

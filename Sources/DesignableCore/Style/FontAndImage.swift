@@ -208,8 +208,8 @@ public struct BundledImage: Sendable {
     /// is there: a program copied away from its install (or its source tree) finds none of them.
     public var missingReason: String? {
         guard reference.isMissing else { return nil }
-        if let configured = getenv("DESIGNABLE_ASSETS") {
-            return "and \(name).svg is not in DESIGNABLE_ASSETS (\(String(cString: configured)))"
+        if let configured = BundledAssets.configuredFolder {
+            return "and \(name).svg is not in DESIGNABLE_ASSETS (\(configured))"
         }
         return "which were not found beside the program (in share/designable/icons where it is installed, assets/icons in its source tree)"
     }
@@ -232,11 +232,15 @@ public enum BundledAssets {
         return nil
     }()
 
+    /// The folder `DESIGNABLE_ASSETS` names instead, when it is set.
+    public static let configuredFolder: String? = getenv("DESIGNABLE_ASSETS").map { String(cString: $0) }
+
     /// The folders of shipped images.
-    public static let folders: [String] = {
-        if let configured = getenv("DESIGNABLE_ASSETS") { return [String(cString: configured)] }
-        return root.map { [$0 + "/icons"] } ?? []
-    }()
+    public static let folders: [String] = configuredFolder.map { [$0] } ?? root.map { [$0 + "/icons"] } ?? []
+
+    /// The shipped images looked up so far, by name: the folders are fixed for the process, and a
+    /// component asks for its image at every view it decodes and every state it is drawn in.
+    nonisolated(unsafe) private static var found: [String: ImageReference] = [:]
 
     /// The shipped file `name` (`fonts.conf`), when it is there.
     public static func file(_ name: String) -> String? {
@@ -245,12 +249,16 @@ public enum BundledAssets {
 
     /// A shipped image by name; missing (a placeholder) if the program's assets are not found.
     public static func image(named name: String) -> ImageReference {
-        for folder in folders {
+        if let image = found[name] { return image }
+        var image = ImageReference(name: name, files: [])
+        search: for folder in folders {
             for (suffix, scale) in [(".svg", 0), (".png", 1), ("@2x.png", 2)] where FileSystem.isRegularFile(folder + "/" + name + suffix) {
-                return ImageReference(name: name, files: [.init(path: folder + "/" + name + suffix, scale: scale)])
+                image.files = [.init(path: folder + "/" + name + suffix, scale: scale)]
+                break search
             }
         }
-        return ImageReference(name: name, files: [])
+        found[name] = image
+        return image
     }
 
     private static func executablePath() -> String {
