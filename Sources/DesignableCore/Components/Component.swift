@@ -1,4 +1,7 @@
 @_spi(Reflection) import Swift
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Something with inspectable properties that a style file configures by name.
 open class PropertyHolder {
@@ -9,7 +12,7 @@ open class PropertyHolder {
 
     /// A new instance holding its defaults, with its properties found.
     public class func make() -> Self {
-        let (instance, wrappers) = PropertyCollector.gathering { Self() }
+        let (instance, wrappers) = PropertyCollector.gathering(expecting: PropertyNames.wrapperCount(of: Self.self)) { Self() }
         instance.properties = PropertyNames.bind(wrappers, of: Self.self, instance: instance)
         return instance
     }
@@ -33,28 +36,35 @@ open class PropertyHolder {
     /// belong to the caller and are skipped.
     public func apply(_ pairs: YAMLNode.Pairs, in context: DecodingContext,
                       className: String, reserved: Set<String> = [], diagnostics: inout [Diagnostic]) {
+        // Keys are found by their bytes in the file, and the reserved ones among the class's
+        // names once per call: a string made and hashed per key cost more than most values.
+        let names = PropertyNames.table(for: type(of: self))
+        let reservedIndexes = reserved.compactMap { names.index(of: $0) }
         for (key, value) in pairs {
-            guard let name = key.scalar, !reserved.contains(name) else { continue }
-            guard let property = property(named: name) else {
-                let candidates = properties.map(\.name) + reserved.sorted()
-                var hint = didYouMean(name, candidates)
-                if hint.isEmpty {
-                    // A property of another class (`cornerRadius` on a UIButton): say which have it.
-                    let owners = ComponentRegistry.all.filter { $0.propertyNames.contains(name) }.map(\.className)
-                    var places = owners.isEmpty ? [] : ["\(listed(owners)) \(owners.count == 1 ? "has" : "have") it"]
-                    if self is Component, LayerAttributes.propertyNames.contains(name) { places.append("any view takes it in its layer: map") }
-                    if !places.isEmpty { hint = " (" + places.joined(separator: "; ") + ")" }
+            guard key.isScalarNode else { continue }
+            if let index = key.withScalarBytes({ names.index(of: $0) }) ?? nil, index < properties.count {
+                guard reservedIndexes.isEmpty || !reservedIndexes.contains(index) else { continue }
+                let (name, property) = properties[index]
+                do {
+                    try property.assign(value, in: context)
+                } catch {
+                    var diagnostic = error
+                    diagnostic.message = "\(name): \(diagnostic.message)"
+                    diagnostics.append(diagnostic)
                 }
-                diagnostics.append(.warning("\(className) has no property '\(name)'\(hint); it is ignored", at: key.location))
                 continue
             }
-            do {
-                try property.assign(value, in: context)
-            } catch {
-                var diagnostic = error
-                diagnostic.message = "\(name): \(diagnostic.message)"
-                diagnostics.append(diagnostic)
+            guard let name = key.scalar, !reserved.contains(name) else { continue }
+            let candidates = properties.map(\.name) + reserved.sorted()
+            var hint = didYouMean(name, candidates)
+            if hint.isEmpty {
+                // A property of another class (`cornerRadius` on a UIButton): say which have it.
+                let owners = ComponentRegistry.all.filter { $0.propertyNames.contains(name) }.map(\.className)
+                var places = owners.isEmpty ? [] : ["\(listed(owners)) \(owners.count == 1 ? "has" : "have") it"]
+                if self is Component, LayerAttributes.propertyNames.contains(name) { places.append("any view takes it in its layer: map") }
+                if !places.isEmpty { hint = " (" + places.joined(separator: "; ") + ")" }
             }
+            diagnostics.append(.warning("\(className) has no property '\(name)'\(hint); it is ignored", at: key.location))
         }
     }
 }
@@ -69,7 +79,7 @@ open class InspectableGroup {
 /// Property names per class, read once by reflection and shared by every instance after.
 enum PropertyNames {
     nonisolated(unsafe) private static var cache: [ObjectIdentifier: [String]] = [:]
-    nonisolated(unsafe) private static var indexes: [ObjectIdentifier: [String: Int]] = [:]
+    nonisolated(unsafe) private static var tables: [ObjectIdentifier: NameTable] = [:]
     /// Per class, each property's name with the place its wrapper takes among those the
     /// initialisers create, matched once by identity: reflecting every instance would be slow,
     /// and creation order need not be declaration order (a wrapper set in `init`'s body).
@@ -96,14 +106,23 @@ enum PropertyNames {
         return reflected
     }
 
+    /// How many wrappers an instance of `type` made the last time, to make room for them at once.
+    static func wrapperCount(of type: PropertyHolder.Type) -> Int {
+        slots[ObjectIdentifier(type)]?.count ?? 0
+    }
+
     /// Where `name` stands among a class's properties, by a table built once per class.
     static func index(of name: String, in type: PropertyHolder.Type) -> Int? {
+        table(for: type).index(of: name)
+    }
+
+    /// A class's property names by where they stand, built once per class.
+    static func table(for type: PropertyHolder.Type) -> NameTable {
         let key = ObjectIdentifier(type)
-        if let table = indexes[key] { return table[name] }
-        let names = of(type, sample: nil)
-        let table = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        indexes[key] = table
-        return table[name]
+        if let table = tables[key] { return table }
+        let table = NameTable(of(type, sample: nil))
+        tables[key] = table
+        return table
     }
 
     static func of(_ type: PropertyHolder.Type, sample: PropertyHolder?) -> [String] {
@@ -168,6 +187,58 @@ enum PropertyNames {
             end = inherited
         }
         return levels
+    }
+}
+
+/// Names by where they stand in a list, found from their UTF-8 bytes as a file writes them:
+/// every key of every view is looked up here, and making a `String` of each and hashing it
+/// cost more than decoding most values. The first of a repeated name is the one found.
+struct NameTable {
+    /// Open addressing, a power of two in size, at most half full: each slot holds a name's
+    /// place in the list plus one, or 0 when empty.
+    private var slots: [Int32]
+    private var names: [[UInt8]] = []
+
+    init(_ list: [String]) {
+        var size = 8
+        while size < 2 * list.count { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        for (place, name) in list.enumerated() {
+            let bytes = Array(name.utf8)
+            let known = bytes.withUnsafeBufferPointer { index(of: $0) } != nil
+            names.append(bytes)
+            if known { continue }
+            var slot = bytes.withUnsafeBufferPointer(NameTable.hash) & (size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(place + 1)
+        }
+    }
+
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mask = slots.count - 1
+        var slot = NameTable.hash(bytes) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            let matches = names[index].withUnsafeBufferPointer { name in
+                name.count == bytes.count && (bytes.isEmpty || memcmp(name.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            }
+            if matches { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { index(of: $0) }
+    }
+
+    /// FNV-1a: names are short and few. A key that collides with a name only walks on to the
+    /// next empty slot, which a table at most half full always has.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
 }
 

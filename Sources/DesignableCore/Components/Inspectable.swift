@@ -104,9 +104,10 @@ enum PropertyCollector {
         collected?.append(property)
     }
 
-    static func gathering<T>(_ make: () -> T) -> (T, [AnyInspectable]) {
+    static func gathering<T>(expecting count: Int = 0, _ make: () -> T) -> (T, [AnyInspectable]) {
         let outer = collected
         collected = []
+        collected?.reserveCapacity(count)
         let made = make()
         let properties = collected ?? []
         collected = outer

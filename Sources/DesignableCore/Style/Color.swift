@@ -160,24 +160,35 @@ extension Color {
 
     /// `RGB`, `RGBA`, `RRGGBB` or `RRGGBBAA` hex digits (after the `#`).
     private static func fromHex<Digits: Collection>(_ digits: Digits) -> Color? where Digits.Element == UInt8 {
-        var nibbles: [UInt32] = []
-        nibbles.reserveCapacity(8)
+        // Read into one word as they come: most colours of a style are written this way.
+        var value: UInt32 = 0
+        var count = 0
         for byte in digits {
+            let nibble: UInt32
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(UInt32(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(UInt32(byte - UInt8(ascii: "a") + 10))
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(UInt32(byte - UInt8(ascii: "A") + 10))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = UInt32(byte - UInt8(ascii: "A") + 10)
             default: return nil
             }
-            if nibbles.count > 8 { return nil }
+            count += 1
+            if count > 8 { return nil }
+            value = value << 4 | nibble
         }
-        switch nibbles.count {
-        case 3, 4: nibbles = nibbles.flatMap { [$0, $0] }
+        switch count {
+        case 3, 4:
+            // Each short digit doubled: `#F80` is `#FF8800`.
+            var doubled: UInt32 = 0
+            for shift in stride(from: 4 * (count - 1), through: 0, by: -4) {
+                let nibble = (value >> UInt32(shift)) & 0xF
+                doubled = doubled << 8 | nibble << 4 | nibble
+            }
+            value = doubled
+            count *= 2
         case 6, 8: break
         default: return nil
         }
-        let value = nibbles.reduce(UInt32(0)) { $0 << 4 | $1 }
-        return nibbles.count == 8 ? Color(rgb: value >> 8, alpha: Double(value & 0xFF) / 255) : Color(rgb: value)
+        return count == 8 ? Color(rgb: value >> 8, alpha: Double(value & 0xFF) / 255) : Color(rgb: value)
     }
 }
 

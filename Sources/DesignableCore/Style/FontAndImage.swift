@@ -16,7 +16,7 @@ public struct Font: Hashable, Sendable, InspectableValue {
         guard let text = reading.text else { throw .unreadable(Font.self, node) }
         // A theme font's name stands for its description, as a theme colour's name for its colour.
         if let themed = context.fonts[text] {
-            context.themeNames.insert(text)
+            context.noteThemeName(text)
             return themed
         }
         // Thousands of views name the same few fonts: one that was found sound is not parsed again.

@@ -68,7 +68,9 @@ public final class DecodingContext {
     var imageLookups: [String: ImageReference.Lookup] = [:]
     /// The theme colours and fonts the view being decoded read its values from: a save that
     /// changes none of their values leaves the view as it was (`ViewsSection.ThemeChange`).
-    var themeNames: Set<String> = []
+    /// A list rather than a set: a view names a few at most, and a set's storage and hashing
+    /// cost more than the colour they are noted for.
+    var themeNames: [String] = []
 
     public init(theme: [String: Color] = [:], fonts: [String: Font] = [:], directory: String = ".", allowsOutsideImages: Bool = false) {
         self.theme = theme
@@ -81,6 +83,11 @@ public final class DecodingContext {
     /// states) its value is decoded.
     public func warn(_ diagnostic: Diagnostic) {
         if warned.insert(diagnostic.location).inserted { warnings.append(diagnostic) }
+    }
+
+    /// Notes that the view being decoded read `name` from the theme.
+    func noteThemeName(_ name: String) {
+        if !themeNames.contains(name) { themeNames.append(name) }
     }
 
     /// Starts a view: it records every warning of its own values, those it shares with other
@@ -131,6 +138,8 @@ extension Int: InspectableValue {
 /// YAML 1.1 numbers as people write them: `12`, `-0.5`, `1e3`, `.5`, and the words `.nan`/`.inf` (which
 /// decode and are then refused with a clear message rather than read as text).
 func parseNumber(_ text: String) -> Double? {
+    var text = text
+    if let value = text.withUTF8(wholeNumber) { return value }
     if let value = Double(text) { return value }
     let trimmed = text.trimmingWhitespace()
     if let value = Double(trimmed) { return value }
@@ -140,6 +149,22 @@ func parseNumber(_ text: String) -> Double? {
     case "-.inf", "-inf", "-infinity": return -.infinity
     default: return nil
     }
+}
+
+/// A number of up to 15 decimal digits with an optional minus sign (`8`, `100`, `-12`), the way
+/// most numbers of a style are written, read without the general parser: each such number is
+/// a Double exactly, so the value is the one `Double(text)` gives.
+func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var digits = bytes[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 15 else { return nil }
+    var value: Int64 = 0
+    for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    return negative ? -Double(value) : Double(value)
 }
 
 /// Short text for a number, to a thousandth: `4`, `0.85`, `1386.905`.
@@ -275,6 +300,9 @@ extension Color: InspectableValue {
             // The loader names the value the user typed when it can see it (`StyleLoader.quoteHint`).
             throw .error("expected \(expectation), found nothing", at: node.location)
         }
+        // A scalar that is not null is the one-colour form, which `Color.shape` reads as its text;
+        // read so directly, as most colours of a style file are (the shape's walk cost more).
+        if shape == nil, let text = node.scalar { return try make(from: .text(text), at: node, in: context) }
         return try make(from: (shape ?? Color.shape).read(node), at: node, in: context)
     }
 
@@ -289,7 +317,7 @@ extension Color: InspectableValue {
         }
         guard let text = reading.text else { throw .unreadable(Color.self, node) }
         var themeName: String?
-        defer { if let themeName { context.themeNames.insert(themeName) } }
+        defer { if let themeName { context.noteThemeName(themeName) } }
         switch Color.parse(text, theme: context.theme, themeName: &themeName) {
         case .success(let color): return color
         case .failure(let problem): throw .error(problem.description, at: node.location)
@@ -308,6 +336,19 @@ extension Optional: InspectableValue where Wrapped: InspectableValue {
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
         reading == .null ? nil : try Wrapped.make(from: reading, at: node, in: context)
+    }
+
+    /// Null, or the wrapped type's own decoding (its own messages included) through the inner
+    /// shape: what reading `.nullable(inner)` gives, without building that shape for every value.
+    public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
+        switch shape {
+        case nil:
+            return node.isNull ? nil : try Wrapped.decode(node, as: nil, in: context)
+        case .nullable(let inner)?:
+            return node.isNull ? nil : try Wrapped.decode(node, as: inner, in: context)
+        case let other?:
+            return try make(from: other.read(node), at: node, in: context)
+        }
     }
 
     public var styleText: String { map(\.styleText) ?? "null" }

@@ -92,7 +92,7 @@ public final class StyledView {
         /// Image files the view's look depends on, found or looked for.
         var dependencies: Set<Dependency> = []
         /// The theme colours and fonts its values were read from, its presets' included.
-        var themeNames: Set<String> = []
+        var themeNames: [String] = []
         /// The components made so far, by state (`ControlState.rawValue`): looked up for every
         /// view on every frame, so an array rather than a dictionary.
         var made = [Component?](repeating: nil, count: ControlState.all.rawValue + 1)

@@ -56,14 +56,21 @@ public enum ValueShape: Sendable {
     public func bounded(minimum: Double?, maximum: Double?) -> ValueShape {
         switch self {
         case .number(let low, let high):
-            return .number(minimum: [low, minimum].compactMap { $0 }.max(), maximum: [high, maximum].compactMap { $0 }.min())
+            return .number(minimum: tighter(low, minimum, by: max), maximum: tighter(high, maximum, by: min))
         case .integer(let low):
-            return .integer(minimum: [low, minimum.map { Int($0.rounded(.up)) }].compactMap { $0 }.max())
+            return .integer(minimum: tighter(low, minimum.map { Int($0.rounded(.up)) }, by: max))
         case .nullable(let inner): return .nullable(inner.bounded(minimum: minimum, maximum: maximum))
         case .described(let text, let inner): return .described(text, inner.bounded(minimum: minimum, maximum: maximum))
         case .oneOf(let shapes): return .oneOf(shapes.map { $0.bounded(minimum: minimum, maximum: maximum) })
         default: return self
         }
+    }
+
+    /// The tighter of two optional bounds (`pick` is `max` for minimums), either when one is nil.
+    private func tighter<Bound>(_ a: Bound?, _ b: Bound?, by pick: (Bound, Bound) -> Bound) -> Bound? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return pick(a, b)
     }
 
     /// What a style file must write, for "expected …" messages: "a size [width, height]".
@@ -118,14 +125,15 @@ extension ValueShape {
         }
         switch self {
         case .number(let minimum, let maximum):
-            guard !node.isNull, let text = node.scalar, let value = parseNumber(text) else { throw mismatch() }
+            // Most numbers are whole and short, read from the file's bytes without a string.
+            guard let value = node.wholeNumber ?? (node.isNull ? nil : node.scalar.flatMap(parseNumber)) else { throw mismatch() }
             guard value.isFinite else { throw .error("expected a finite number, found \(node.summary)", at: node.location) }
             let name = subject.map { $0 + " " } ?? ""
             // The value's own bound first: `-1e308` for a length is a negative length, and saying
             // so helps more than the far bound every number has.
             if let minimum, value < minimum {
                 let bound = minimum == 0 ? "must not be negative" : "must be at least \(formatNumber(minimum))"
-                let found = abs(value) <= maximumLength ? formatNumber(value) : String(text.trimmingWhitespace())
+                let found = abs(value) <= maximumLength ? formatNumber(value) : String((node.scalar ?? "").trimmingWhitespace())
                 throw .error("\(name)\(bound), found \(found)", at: node.location)
             }
             guard abs(value) <= maximumLength else {
@@ -150,7 +158,7 @@ extension ValueShape {
             default: throw mismatch()
             }
         case .text(let allowsBlank):
-            guard !node.isNull, let text = node.scalar, allowsBlank || !text.trimmingWhitespace().isEmpty else { throw mismatch() }
+            guard !node.isNull, let text = node.scalar, allowsBlank || !isBlank(text) else { throw mismatch() }
             return .text(text)
         case .string:
             guard !node.isNull, let text = node.scalar else { throw mismatch() }
@@ -175,25 +183,45 @@ extension ValueShape {
         case .nullable(let inner):
             return node.isNull ? .null : try inner.read(node, expecting: expecting(), subject: subject)
         case .oneOf(let shapes):
-            let fitting = shapes.filter { $0.fits(node) }
-            guard let first = fitting.first else { throw mismatch() }
+            // The forms that fit the node's kind, in order, the first that reads winning; the
+            // first one's finding when none does. (No list of the fitting ones: every colour
+            // read goes through here.)
             var firstProblem: Diagnostic?
-            for shape in fitting {
+            for shape in shapes where shape.fits(node) {
                 do { return try shape.read(node, expecting: expecting() ?? expectation, subject: subject) } catch {
                     firstProblem = firstProblem ?? error
                 }
             }
-            throw firstProblem ?? .error("expected \(first.expectation)", at: node.location)
+            throw firstProblem ?? mismatch()
         case .described(let text, let inner):
             return try inner.read(node, expecting: text, subject: subject)
         }
     }
 
+    /// Whether `text` is empty or only whitespace; ASCII text is told by its bytes.
+    private func isBlank(_ text: String) -> Bool {
+        var text = text
+        let ascii = text.withUTF8 { bytes -> Bool? in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte != 0x20, !(0x09...0x0D).contains(byte) { return false }
+            }
+            return true
+        }
+        return ascii ?? text.trimmingWhitespace().isEmpty
+    }
+
     private func readFields(_ fields: [Field], of node: YAMLNode, expecting: @autoclosure () -> String) throws(Diagnostic) -> [ShapeReading] {
+        if node.isSequence, case .sequence(let list) = node.kind, list.count == fields.count {
+            var readings: [ShapeReading] = []
+            readings.reserveCapacity(list.count)
+            for (field, item) in zip(fields, list) {
+                readings.append(try field.shape.read(item, expecting: nil, subject: field.name))
+            }
+            return readings
+        }
         let items: [YAMLNode]
         switch node.kind {
-        case .sequence(let list) where list.count == fields.count:
-            items = Array(list)
         case .mapping(let pairs):
             let names = fields.map(\.name)
             var found: [YAMLNode] = []
@@ -221,16 +249,12 @@ extension ValueShape {
     /// one-of shape tries only the forms that could apply.
     private func fits(_ node: YAMLNode) -> Bool {
         switch self {
-        case .fields:
-            if case .scalar = node.kind { return false }
-            return true
-        case .list:
-            if case .sequence = node.kind { return true }
-            return false
+        case .fields: return !node.isScalarNode
+        case .list: return node.isSequence
         case .nullable(let inner): return node.isNull || inner.fits(node)
         case .described(_, let inner): return inner.fits(node)
         case .oneOf(let shapes): return shapes.contains { $0.fits(node) }
-        default: return node.scalar != nil && !node.isNull
+        default: return node.isScalarNode && !node.isNull
         }
     }
 }

@@ -61,10 +61,31 @@ public struct YAMLNode {
     /// Whether `self` and `other` are one node (an alias and its anchor are).
     public func isIdentical(to other: YAMLNode) -> Bool { tree === other.tree && index == other.index }
 
+    /// YAML's null: a plain `~`, `null`, `Null`, `NULL`, or nothing. Read from the bytes: every
+    /// value decoded asks it, most more than once.
     public var isNull: Bool {
-        guard isPlain, let text = scalar else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        let record = record
+        guard record.kind == .plainScalar, record.count <= 4 else { return false }
+        return tree.text.withUnsafeBufferPointer { text in
+            let bytes = UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)])
+            switch bytes.count {
+            case 0: return true
+            case 1: return bytes[0] == UInt8(ascii: "~")
+            case 4: return bytes.elementsEqual("null".utf8) || bytes.elementsEqual("Null".utf8) || bytes.elementsEqual("NULL".utf8)
+            default: return false
+            }
+        }
     }
+
+    /// The scalar as a number when it is written as a short whole one (`8`, `-12`), read from
+    /// its bytes; nil for any other text, which `parseNumber` reads.
+    var wholeNumber: Double? { withScalarBytes(DesignableCore.wholeNumber) ?? nil }
+
+    /// Whether the node is a scalar (of any text, null included), without making its text.
+    public var isScalarNode: Bool { record.kind.isScalar }
+
+    /// Whether the node is a list, without making its items.
+    public var isSequence: Bool { record.kind == .sequence }
 
     /// What the node is, in the words a message uses: "a mapping", "the number 12", "'red'".
     public var summary: String {
@@ -168,7 +189,8 @@ final class YAMLTree {
     /// Whether node `index` is a scalar whose text is `text`.
     func scalar(_ index: UInt32, equals text: String) -> Bool {
         let record = records[Int(index)]
-        guard record.kind.isScalar else { return false }
+        // Lengths first: the keys a lookup walks past are mostly of another length.
+        guard record.kind.isScalar, text.utf8.count == Int(record.count) else { return false }
         var text = text
         return text.withUTF8 { wanted in
             wanted.count == Int(record.count) && self.text.withUnsafeBufferPointer { bytes in

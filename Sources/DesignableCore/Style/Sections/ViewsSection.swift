@@ -119,7 +119,7 @@ enum ViewsSection: StyleSection {
 
         /// Whether `view` read none of its values (its presets' included) from a changed colour or font.
         func leavesAlone(_ view: StyledView) -> Bool {
-            view.decoding.themeNames.isDisjoint(with: changed)
+            !view.decoding.themeNames.contains(where: changed.contains)
         }
     }
 
