@@ -93,6 +93,37 @@ final class ImageInputTests: XCTestCase {
         XCTAssertEqual(again.diagnostics.map(\.location.line), [3, 5])
     }
 
+    /// A read that meets librsvg still opening (the preview's first, racing its warm-up) takes
+    /// SVG files on trust and checks them before it returns: its findings and images are those
+    /// of a read that waited.
+    func testSVGsCheckedAfterAReadAreFoundAsBeforeIt() throws {
+        let (project, _) = try project()
+        try Data("not XML".utf8).write(to: URL(fileURLWithPath: project + "/broken.svg"))
+        try FileManager.default.copyItem(atPath: fixtures + "/assets/facebook.svg", toPath: project + "/good.svg")
+        let views = ["broken", "good", "broken", "good"].map { "  - {class: FancyButton, image: \($0)}" }
+        let text = "views:\n" + views.joined(separator: "\n") + "\n"
+        func summary(_ load: LoadResult) -> [String] {
+            load.diagnostics.map { "\($0.location.line): \($0.message)" }
+                + (load.document?.views.map { view in
+                    let image = (view.component(in: .normal) as? FancyButton)?.image
+                    return "\(image?.name ?? "-") drawn: \(image.map { !$0.isMissing } ?? false)"
+                } ?? ["no document"])
+        }
+        ImageProbe.librsvgIsOpen = { false }
+        let trusting = StyleLoader.load(text: text, path: project + "/style.yaml")
+        ImageProbe.librsvgIsOpen = { Librsvg.isOpen }
+        let waiting = StyleLoader.load(text: text, path: project + "/style.yaml")
+        XCTAssertEqual(summary(trusting), summary(waiting))
+        XCTAssertEqual(trusting.diagnostics.map(\.location.line), [2, 4])
+        XCTAssertEqual(summary(waiting).suffix(4), ["broken drawn: false", "good drawn: true", "broken drawn: false", "good drawn: true"])
+
+        // Only good SVGs: taken on trust, kept.
+        ImageProbe.librsvgIsOpen = { false }
+        defer { ImageProbe.librsvgIsOpen = { Librsvg.isOpen } }
+        let good = StyleLoader.load(text: "views:\n  - {class: FancyButton, image: good}\n", path: project + "/style.yaml")
+        XCTAssertEqual(summary(good), ["good drawn: true"])
+    }
+
     /// Layout (what `check` does) takes a PNG's size from its header, decoding no pixel.
     func testAPNGsSizeComesFromItsHeader() throws {
         let (project, _) = try project()

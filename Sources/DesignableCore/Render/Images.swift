@@ -83,6 +83,38 @@ public enum ImageProbe {
     /// image, and every reload, asks again.
     nonisolated(unsafe) private static var answers: [String: (identity: [Int]?, answer: Result<Pixels?, RenderError>)] = [:]
 
+    /// Whether librsvg is open: a test makes every read meet it still opening.
+    nonisolated(unsafe) static var librsvgIsOpen: () -> Bool = { Librsvg.isOpen }
+
+    /// SVG files taken as drawable by `checkWithoutWaiting`, to be checked when the read ends.
+    nonisolated(unsafe) private static var deferred: [ImageReference.File] = []
+
+    /// `check`'s answer, unless it would wait for librsvg to finish opening: then nil, and the
+    /// file is noted for `settleDeferred`. The preview's first read starts while its warm-up
+    /// thread opens the library (5 ms or so); decoding on meanwhile, rather than waiting at the
+    /// first SVG, brings its first frame sooner.
+    static func checkWithoutWaiting(_ file: ImageReference.File) -> Result<Pixels?, RenderError>? {
+        if file.isVector, !librsvgIsOpen() {
+            if let known = answers[file.path], known.identity == FileSystem.identity(file.path) { return known.answer }
+            deferred.append(file)
+            return nil
+        }
+        return check(file)
+    }
+
+    /// Checks the files `checkWithoutWaiting` left unchecked, waiting for librsvg if need be:
+    /// false when one of them cannot be drawn, and the read that took it on trust must be done
+    /// again. Every one is checked, so that read has all their answers.
+    static func settleDeferred() -> Bool {
+        let files = deferred
+        deferred = []
+        var drawable = true
+        for file in files {
+            if case .failure = check(file) { drawable = false }
+        }
+        return drawable
+    }
+
     /// The file's pixel size (nil for SVG), or what is wrong with it, in words that follow its name.
     public static func check(_ file: ImageReference.File) -> Result<Pixels?, RenderError> {
         let identity = FileSystem.identity(file.path)

@@ -161,9 +161,9 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             }
             if found.isEmpty { known = folders.compactMap { $0 }.flatMap { FileSystem.imageNames(in: $0) } }
             for file in found {
-                switch ImageProbe.check(file) {
-                case .success: drawable.append(file)
-                case .failure(let problem): problems.append((file, problem.message))
+                switch ImageProbe.checkWithoutWaiting(file) {
+                case .success?, nil: drawable.append(file)  // nil: checked when the read ends
+                case .failure(let problem)?: problems.append((file, problem.message))
                 }
             }
         }

@@ -54,6 +54,19 @@ public enum StyleLoader {
     /// imports, no image): then a save that changes only some views' lines re-reads only those
     /// lines (`IncrementalRead`), and the result is what reading the whole file gives.
     public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil, incremental: Bool = false) -> LoadResult {
+        var result = read(bytes, path: path, reusing: previous, incremental: incremental)
+        // SVG files taken as drawable while librsvg was still opening are checked now; when one
+        // cannot be drawn, the file is read again with the answers known. (A file changed in
+        // between is taken on trust again: twice at most, and drawing checks it anyway.)
+        var rereads = 0
+        while !ImageProbe.settleDeferred(), rereads < 2 {
+            result = read(bytes, path: path, reusing: previous, incremental: incremental)
+            rereads += 1
+        }
+        return result
+    }
+
+    private static func read(_ bytes: [UInt8], path: String, reusing previous: StyleDocument?, incremental: Bool) -> LoadResult {
         if incremental, let previous, previous.path == path, let result = IncrementalRead.load(bytes, over: previous) {
             return result
         }
