@@ -176,6 +176,74 @@ final class IncrementalReadTests: XCTestCase {
         XCTAssertEqual(try fallback(to: Self.base.replacingOccurrences(of: "alpha: 0.5", with: "alpha: 0.6")), .sharing, "an anchor's section")
     }
 
+    /// A save that changes only theme values reads again only the values that read them: each
+    /// view that read a changed name is the old one with those values read again (its decoding
+    /// new, its nodes the last read's), and the document, findings and pixels are a fresh read's,
+    /// whether the value was set by the view, a preset, a state map, a layer map or a merge key,
+    /// as a colour, a colour with an alpha, a dynamic colour or a theme font.
+    func testAThemeValueSaveReadsAgainOnlyTheValuesThatReadTheTheme() throws {
+        let path = fixturesFolder.path + "/themed.yaml"
+        func file(brand: String, accent: String, ink: String, body: String) -> [UInt8] {
+            Array("""
+            theme:
+              colors: {brand: "\(brand)", accent: "\(accent)", ink: \(ink), plain: "#777777"}
+              fonts: {body: "\(body)"}
+            styles:
+              Primary: {class: FancyButton, borderColor: brand, borderWidth: 2, highlighted: {backgroundColor: accent}}
+            x-base: &base {cornerRadius: 4, borderWidth: 1, borderColor: accent}
+            canvas: {width: 400, background: plain}
+            views:
+              - {class: FancyButton, frame: [8, 8, 120, 40], title: One, titleColor: ink@0.5, font: body, borderColor: brand, borderWidth: 2, layer: {shadowColor: accent, shadowOpacity: 0.5, shadowRadius: 2}}
+              - {style: Primary, title: Two, frame: [136, 8, 120, 40], selected: {titleColor: brand}, highlighted: {titleColor: ink}}
+              - {class: SubscribeButton, frame: [8, 56, 120, 40], isSelected: true, backgroundColor: brand, borderColor: accent}
+              - {class: DesignableButton, frame: [136, 56, 120, 40], title: Four, startColor: brand, endColor: accent, borderColor: ink, borderWidth: 1}
+              - {<<: *base, class: FancyButton, title: Five, frame: [264, 8, 120, 40], titleColor: brand, titleColor: "#101010"}
+              - {class: PillUILabel, text: Six, frame: [264, 56, 120, 40], textColor: ink, backgroundColor: brand}
+              - {class: UIView, frame: [8, 104, 120, 20], backgroundColor: "#FF5F6D"}
+            """.utf8)
+        }
+        let base = (brand: "#3B5998", accent: "#F37335", ink: "{light: \"#111111\", dark: \"#EEEEEE\"}", body: "DejaVu Sans 13")
+        let saves = [
+            file(brand: "#FF0000", accent: base.accent, ink: base.ink, body: base.body),
+            file(brand: base.brand, accent: "#00FF00", ink: base.ink, body: base.body),
+            file(brand: base.brand, accent: base.accent, ink: "{light: \"#222222\", dark: \"#DDDDDD\"}", body: base.body),
+            file(brand: base.brand, accent: base.accent, ink: base.ink, body: "DejaVu Serif 15"),
+            file(brand: "#123456", accent: "#654321", ink: "\"#ABCDEF\"", body: "DejaVu Sans Bold 11"),
+        ]
+        let comparison = LoadComparison()
+        for (number, save) in saves.enumerated() {
+            let first = StyleLoader.load(bytes: file(brand: base.brand, accent: base.accent, ink: base.ink, body: base.body), path: path)
+            let previous = try XCTUnwrap(first.document, "\(first.diagnostics)")
+            // The preview has drawn every state the file styles before the save.
+            for view in previous.views { for state in [ControlState.normal, .highlighted, .selected] { _ = view.component(in: state) } }
+            let over = StyleLoader.load(bytes: save, path: path, reusing: previous)
+            let fresh = StyleLoader.load(bytes: save, path: path)
+            XCTAssertNil(comparison.difference(fresh, over, pixels: true, rowsOf: Set(0..<7)), "save \(number + 1)")
+            let changed = try XCTUnwrap(over.document)
+            let reread = zip(previous.views, changed.views).map { old, new in
+                new.decoding !== old.decoding && new.decoding.properties.tree === old.decoding.properties.tree
+            }
+            XCTAssertTrue(reread.contains(true), "save \(number + 1): no view had only its theme values read again")
+            XCTAssertFalse(reread[6], "the view that reads no theme name is taken over as it was")
+        }
+    }
+
+    /// What a component notes of the values it read from the theme holds nothing that holds it:
+    /// a document let go frees its components (a cycle there leaked every save's).
+    func testAComponentThatReadTheThemeIsFreedWithItsDocument() throws {
+        weak var component: Component?
+        weak var layer: LayerAttributes?
+        do {
+            let text = "theme: {colors: {brand: \"#3B5998\"}}\nviews:\n  - {class: FancyButton, borderColor: brand, layer: {shadowColor: brand, shadowOpacity: 1}}\n"
+            let document = try XCTUnwrap(StyleLoader.load(text: text, path: fixturesFolder.path + "/freed.yaml").document)
+            component = document.views[0].component(in: .normal)
+            layer = component?.layerAttributes
+            XCTAssertEqual(component?.themeBindings?.count, 2)
+        }
+        XCTAssertNil(component)
+        XCTAssertNil(layer)
+    }
+
     /// A save that changes only the lines of one other top-level key parses those lines alone
     /// and decodes the file from the nodes parsed before; what they cannot say alone reads the file.
     func testAnEditOfAnotherSectionReadsItsLinesAlone() throws {

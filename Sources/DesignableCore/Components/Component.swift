@@ -32,6 +32,11 @@ open class PropertyHolder {
         return properties[index].property
     }
 
+    /// Takes every property's value (and where it was set) from `other`, of the same class.
+    func takeValues(from other: PropertyHolder) {
+        for (mine, theirs) in zip(properties, other.properties) { mine.property.take(from: theirs.property) }
+    }
+
     /// Sets each `name: value` pair, collecting a diagnostic for each that fails; keys in `reserved`
     /// belong to the caller and are skipped.
     public func apply(_ pairs: YAMLNode.Pairs, in context: DecodingContext,
@@ -46,7 +51,9 @@ open class PropertyHolder {
                 guard reservedIndexes.isEmpty || !reservedIndexes.contains(index) else { continue }
                 let (name, property) = properties[index]
                 do {
+                    _ = context.takeThemeRead()
                     try property.assign(value, in: context)
+                    context.noteAssignment(to: self, index: index, from: value)
                 } catch {
                     var diagnostic = error
                     diagnostic.message = "\(name): \(diagnostic.message)"
@@ -322,6 +329,58 @@ open class Component: PropertyHolder {
 
     /// The view's `layer:` map, made when the file gives one: most views have none.
     public private(set) var layerAttributes: LayerAttributes?
+
+    /// The values its last assignments read from the theme (`ThemeBinding`); nil when one was
+    /// held by something else than the component or its layer attributes, and it cannot be rethemed.
+    private(set) var themeBindings: [ThemeBinding]? = []
+
+    /// Keeps the bindings a build gathered, each told by its holder's identity.
+    func keepThemeBindings(_ gathered: [(holder: ObjectIdentifier, binding: ThemeBinding)]) {
+        var kept: [ThemeBinding] = []
+        for (holder, binding) in gathered {
+            var binding = binding
+            if holder == ObjectIdentifier(self) {
+                binding.holder = .component
+            } else if let layerAttributes, holder == ObjectIdentifier(layerAttributes) {
+                binding.holder = .layer
+            } else {
+                themeBindings = nil
+                return
+            }
+            kept.append(binding)
+        }
+        themeBindings = kept
+    }
+
+    /// A copy of this component with the values it read from the theme read again in `context`
+    /// (a save that changed only the theme's values): what building it again there gives, for
+    /// a component built for the normal state. Nil when a value cannot be read again.
+    func rethemed(in context: DecodingContext) -> Component? {
+        let copy = type(of: self).make()
+        guard copy.properties.count == properties.count else { return nil }
+        copy.takeValues(from: self)
+        if let attributes = layerAttributes {
+            let copied = LayerAttributes.make()
+            copied.takeValues(from: attributes)
+            copy.layerAttributes = copied
+        }
+        guard let bindings = themeBindings else { return nil }
+        defer { context.origin = .view }
+        for binding in bindings {
+            let holder: PropertyHolder
+            switch binding.holder {
+            case .component: holder = copy
+            case .layer:
+                guard let attributes = copy.layerAttributes else { return nil }
+                holder = attributes
+            }
+            guard binding.index < holder.properties.count else { return nil }
+            context.origin = binding.origin
+            do { try holder.properties[binding.index].property.assign(binding.node, in: context) } catch { return nil }
+        }
+        copy.themeBindings = bindings
+        return copy
+    }
 
     /// Applies a `layer:` map (the view's, or a state's over it) to the layer attributes.
     public func applyLayerMap(_ node: YAMLNode, in context: DecodingContext, diagnostics: inout [Diagnostic]) {

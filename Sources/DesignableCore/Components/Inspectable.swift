@@ -59,6 +59,14 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     }
 
 
+    public func take(from other: AnyInspectable) {
+        guard type(of: other) == Inspectable<Value>.self else { return }
+        let other = unsafeDowncast(other, to: Inspectable<Value>.self)
+        wrappedValue = other.wrappedValue
+        setAt = other.setAt
+        origin = other.origin
+    }
+
     public func hasSameValue(as other: AnyInspectable) -> Bool {
         // A dynamic cast per property would cost more than the comparison it guards.
         guard type(of: other) == Inspectable<Value>.self else { return false }
@@ -93,6 +101,8 @@ public protocol AnyInspectable: AnyObject {
     func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic)
     /// Whether `other` is the same property type holding an equal value.
     func hasSameValue(as other: AnyInspectable) -> Bool
+    /// Takes `other`'s value and where it was set, when it is the same property type.
+    func take(from other: AnyInspectable)
 }
 
 /// Gathers the `Inspectable` wrappers of one component instance as its initialisers create them,

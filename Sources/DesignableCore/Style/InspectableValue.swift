@@ -88,6 +88,30 @@ public final class DecodingContext {
     /// Notes that the view being decoded read `name` from the theme.
     func noteThemeName(_ name: String) {
         if !themeNames.contains(name) { themeNames.append(name) }
+        readThemeName = true
+    }
+
+    /// Whether a theme name was read since `takeThemeRead` last asked: whether the value being
+    /// assigned comes from the theme.
+    private var readThemeName = false
+
+    func takeThemeRead() -> Bool {
+        defer { readThemeName = false }
+        return readThemeName
+    }
+
+    /// The values of the component being built whose last assignment read the theme, each with
+    /// the node it was read from and its holder by identity (`Cascade.build` gathers them and
+    /// gives them to the component, `PropertyHolder.apply` notes them).
+    var themeBindings: [(holder: ObjectIdentifier, binding: ThemeBinding)] = []
+
+    /// Notes that property `index` of `holder` was just assigned from `node`: bound to the theme
+    /// when the value read it, and no longer bound to an earlier node either way.
+    func noteAssignment(to holder: PropertyHolder, index: Int, from node: YAMLNode) {
+        let fromTheme = takeThemeRead()
+        let identity = ObjectIdentifier(holder)
+        if !themeBindings.isEmpty { themeBindings.removeAll { $0.holder == identity && $0.binding.index == index } }
+        if fromTheme { themeBindings.append((identity, ThemeBinding(holder: .component, index: index, node: node, origin: origin))) }
     }
 
     /// Starts a view: it records every warning of its own values, those it shares with other
@@ -95,6 +119,18 @@ public final class DecodingContext {
     func beginView() {
         warned.removeAll(keepingCapacity: true)
     }
+}
+
+/// A value of a component that its last assignment read from the theme: what a save that
+/// changes only the theme's values decodes again (`StyledView.rethemed`), instead of the view.
+struct ThemeBinding {
+    /// Whose property: the component's own, or its layer attributes'. (Not the object itself: a
+    /// component holding a reference to itself would never be freed.)
+    enum Holder { case component, layer }
+    var holder: Holder
+    let index: Int
+    let node: YAMLNode
+    let origin: ValueOrigin
 }
 
 extension Diagnostic {

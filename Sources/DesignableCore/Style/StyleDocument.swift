@@ -168,6 +168,27 @@ public final class StyledView {
                           lineShift: lineShift + shift)
     }
 
+    /// This view as written again at `node`, the same text, in a load whose theme gives other
+    /// values to names the view reads (and has the same names): its values read from the theme
+    /// are read again in `context`, the rest taken over, as are its findings (a theme value
+    /// changes none) and where it moved. What decoding it again gives, for a tenth of the work
+    /// or less; nil when a value cannot be read again that way. Only the normal state's
+    /// component is carried over: another state's is built again when asked for, as its state's
+    /// own defaults may have overridden a value it read from the theme.
+    func rethemed(to node: YAMLNode, in context: DecodingContext) -> StyledView? {
+        let old = decoding
+        let decoding = Decoding(type: old.type, id: old.id, frame: old.frame, size: old.size, properties: old.properties,
+                                stateMaps: old.stateMaps, context: context, chain: old.chain, line: old.line)
+        decoding.dependencies = old.dependencies
+        decoding.themeNames = old.themeNames
+        if let normal = old.made[ControlState.normal.rawValue] {
+            guard let copy = normal.rethemed(in: context) else { return nil }
+            decoding.made[ControlState.normal.rawValue] = placed(copy, in: .normal)
+        }
+        let moved = moved(to: node)
+        return StyledView(decoding: decoding, node: node, findings: moved.findings, lineShift: moved.lineShift)
+    }
+
     /// This view, its text unchanged, `lines` further down the file (lines were added or taken
     /// out above it, below any preset of the file): it keeps the node it was read from, which no
     /// longer says where it is.
@@ -302,6 +323,11 @@ public final class StyledView {
             guard index == chain.count || chain[index].type == nil else { return false }
             return layer == nil ? reportingOnly == nil : reportingOnly == nil || reportingOnly == layer
         }
+        return placed(component, in: state)
+    }
+
+    /// `component`, a button told the state it is drawn in and the states the file styles.
+    private func placed(_ component: Component, in state: ControlState) -> Component {
         if let button = component as? Button {
             button.state = state
             button.styledStates = styledStates

@@ -402,6 +402,12 @@ enum Cascade {
                       diagnostics: inout [Diagnostic], reports: (Int, ControlState?) -> Bool) -> Component {
         let component = type.make()
         var found: [Diagnostic] = []
+        let outerBindings = context.themeBindings
+        context.themeBindings = []
+        defer {
+            component.keepThemeBindings(context.themeBindings)
+            context.themeBindings = outerBindings
+        }
         for (index, source) in sources.enumerated() {
             context.origin = source.preset.map { .preset($0, state: nil) } ?? .view
             // No concatenation for the view's own: a class name past 15 bytes would allocate every time.
