@@ -51,7 +51,7 @@ open class PropertyHolder {
                 guard reservedIndexes.isEmpty || !reservedIndexes.contains(index) else { continue }
                 let (name, property) = properties[index]
                 do {
-                    _ = context.takeThemeRead()
+                    _ = context.takeThemeRead()  // what an earlier value read is not this one's
                     try property.assign(value, in: context)
                     context.noteAssignment(to: self, index: index, from: value)
                 } catch {
