@@ -335,19 +335,19 @@ open class Component: PropertyHolder {
     private(set) var themeBindings: [ThemeBinding]? = []
 
     /// Keeps the bindings a build gathered, each told by its holder's identity.
-    func keepThemeBindings(_ gathered: [(holder: ObjectIdentifier, binding: ThemeBinding)]) {
+    func keepThemeBindings(_ gathered: [(holder: ObjectIdentifier, index: Int, node: YAMLNode, origin: ValueOrigin)]) {
         var kept: [ThemeBinding] = []
-        for (holder, binding) in gathered {
-            var binding = binding
+        for (holder, index, node, origin) in gathered {
+            let kind: ThemeBinding.Holder
             if holder == ObjectIdentifier(self) {
-                binding.holder = .component
+                kind = .component
             } else if let layerAttributes, holder == ObjectIdentifier(layerAttributes) {
-                binding.holder = .layer
+                kind = .layer
             } else {
                 themeBindings = nil
                 return
             }
-            kept.append(binding)
+            kept.append(ThemeBinding(holder: kind, index: index, node: node, origin: origin))
         }
         themeBindings = kept
     }
@@ -356,6 +356,7 @@ open class Component: PropertyHolder {
     /// (a save that changed only the theme's values): what building it again there gives, for
     /// a component built for the normal state. Nil when a value cannot be read again.
     func rethemed(in context: DecodingContext) -> Component? {
+        guard let bindings = themeBindings else { return nil }
         let copy = type(of: self).make()
         guard copy.properties.count == properties.count else { return nil }
         copy.takeValues(from: self)
@@ -364,7 +365,6 @@ open class Component: PropertyHolder {
             copied.takeValues(from: attributes)
             copy.layerAttributes = copied
         }
-        guard let bindings = themeBindings else { return nil }
         defer { context.origin = .view }
         for binding in bindings {
             let holder: PropertyHolder

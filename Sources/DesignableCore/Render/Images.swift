@@ -95,7 +95,7 @@ public enum ImageProbe {
     /// first SVG, brings its first frame sooner.
     static func checkWithoutWaiting(_ file: ImageReference.File) -> Result<Pixels?, RenderError>? {
         if file.isVector, !librsvgIsOpen() {
-            if let known = answers[file.path], known.identity == FileSystem.identity(file.path) { return known.answer }
+            if let known = keptAnswer(file.path, identity: FileSystem.identity(file.path)) { return known }
             deferred.append(file)
             return nil
         }
@@ -115,10 +115,16 @@ public enum ImageProbe {
         return drawable
     }
 
+    /// The answer kept for `path` while its identity is unchanged.
+    private static func keptAnswer(_ path: String, identity: [Int]?) -> Result<Pixels?, RenderError>? {
+        guard let known = answers[path], known.identity == identity else { return nil }
+        return known.answer
+    }
+
     /// The file's pixel size (nil for SVG), or what is wrong with it, in words that follow its name.
     public static func check(_ file: ImageReference.File) -> Result<Pixels?, RenderError> {
         let identity = FileSystem.identity(file.path)
-        if let known = answers[file.path], known.identity == identity { return known.answer }
+        if let known = keptAnswer(file.path, identity: identity) { return known }
         let answer: Result<Pixels?, RenderError>
         do throws(RenderError) {
             answer = .success(file.isVector ? try checkSVG(file.path) : try checkPNG(file.path))

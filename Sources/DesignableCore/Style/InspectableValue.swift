@@ -103,15 +103,15 @@ public final class DecodingContext {
     /// The values of the component being built whose last assignment read the theme, each with
     /// the node it was read from and its holder by identity (`Cascade.build` gathers them and
     /// gives them to the component, `PropertyHolder.apply` notes them).
-    var themeBindings: [(holder: ObjectIdentifier, binding: ThemeBinding)] = []
+    var themeBindings: [(holder: ObjectIdentifier, index: Int, node: YAMLNode, origin: ValueOrigin)] = []
 
     /// Notes that property `index` of `holder` was just assigned from `node`: bound to the theme
     /// when the value read it, and no longer bound to an earlier node either way.
     func noteAssignment(to holder: PropertyHolder, index: Int, from node: YAMLNode) {
         let fromTheme = takeThemeRead()
         let identity = ObjectIdentifier(holder)
-        if !themeBindings.isEmpty { themeBindings.removeAll { $0.holder == identity && $0.binding.index == index } }
-        if fromTheme { themeBindings.append((identity, ThemeBinding(holder: .component, index: index, node: node, origin: origin))) }
+        if !themeBindings.isEmpty { themeBindings.removeAll { $0.holder == identity && $0.index == index } }
+        if fromTheme { themeBindings.append((identity, index, node, origin)) }
     }
 
     /// Starts a view: it records every warning of its own values, those it shares with other
@@ -127,7 +127,7 @@ struct ThemeBinding {
     /// Whose property: the component's own, or its layer attributes'. (Not the object itself: a
     /// component holding a reference to itself would never be freed.)
     enum Holder { case component, layer }
-    var holder: Holder
+    let holder: Holder
     let index: Int
     let node: YAMLNode
     let origin: ValueOrigin

@@ -162,8 +162,13 @@ public final class StyledView {
     /// This view as written again at `node`, the same text lines away: its decoding and
     /// components are shared, its findings move with it. Itself when nothing moved.
     func moved(to node: YAMLNode) -> StyledView {
+        guard node.location.line != location.line || node.location.file != location.file else { return self }
+        return written(at: node, decoding: decoding)
+    }
+
+    /// A view of `decoding` written at `node`, with this view's findings and places moved there.
+    private func written(at node: YAMLNode, decoding: Decoding) -> StyledView {
         let shift = node.location.line - location.line
-        guard shift != 0 || node.location.file != location.file else { return self }
         return StyledView(decoding: decoding, node: node, findings: shifted(findings, by: shift, to: node.location.file),
                           lineShift: lineShift + shift)
     }
@@ -185,8 +190,7 @@ public final class StyledView {
             guard let copy = normal.rethemed(in: context) else { return nil }
             decoding.made[ControlState.normal.rawValue] = placed(copy, in: .normal)
         }
-        let moved = moved(to: node)
-        return StyledView(decoding: decoding, node: node, findings: moved.findings, lineShift: moved.lineShift)
+        return written(at: node, decoding: decoding)
     }
 
     /// This view, its text unchanged, `lines` further down the file (lines were added or taken

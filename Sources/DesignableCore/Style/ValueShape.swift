@@ -212,16 +212,17 @@ extension ValueShape {
     }
 
     private func readFields(_ fields: [Field], of node: YAMLNode, expecting: @autoclosure () -> String) throws(Diagnostic) -> [ShapeReading] {
-        if node.isSequence, case .sequence(let list) = node.kind, list.count == fields.count {
+        func read<Items: Collection<YAMLNode>>(_ items: Items) throws(Diagnostic) -> [ShapeReading] {
             var readings: [ShapeReading] = []
-            readings.reserveCapacity(list.count)
-            for (field, item) in zip(fields, list) {
+            readings.reserveCapacity(items.count)
+            for (field, item) in zip(fields, items) {
                 readings.append(try field.shape.read(item, expecting: nil, subject: field.name))
             }
             return readings
         }
-        let items: [YAMLNode]
         switch node.kind {
+        case .sequence(let list) where list.count == fields.count:
+            return try read(list)
         case .mapping(let pairs):
             let names = fields.map(\.name)
             var found: [YAMLNode] = []
@@ -233,16 +234,10 @@ extension ValueShape {
                 let name = extra.key.scalar ?? "?"
                 throw .error("'\(name)' is not one of \(names.joined(separator: ", "))\(didYouMean(name, names))", at: extra.key.location)
             }
-            items = found
+            return try read(found)
         default:
             throw .error("expected \(expecting()), found \(node.summary)", at: node.location)
         }
-        var readings: [ShapeReading] = []
-        readings.reserveCapacity(items.count)
-        for (field, item) in zip(fields, items) {
-            readings.append(try field.shape.read(item, expecting: nil, subject: field.name))
-        }
-        return readings
     }
 
     /// Whether the node is of the kind this shape reads (a scalar, a collection, null), so a

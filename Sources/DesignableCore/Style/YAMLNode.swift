@@ -64,17 +64,15 @@ public struct YAMLNode {
     /// YAML's null: a plain `~`, `null`, `Null`, `NULL`, or nothing. Read from the bytes: every
     /// value decoded asks it, most more than once.
     public var isNull: Bool {
-        let record = record
-        guard record.kind == .plainScalar, record.count <= 4 else { return false }
-        return tree.text.withUnsafeBufferPointer { text in
-            let bytes = UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)])
+        guard isPlain else { return false }
+        return withScalarBytes { bytes in
             switch bytes.count {
             case 0: return true
             case 1: return bytes[0] == UInt8(ascii: "~")
             case 4: return bytes.elementsEqual("null".utf8) || bytes.elementsEqual("Null".utf8) || bytes.elementsEqual("NULL".utf8)
             default: return false
             }
-        }
+        } ?? false
     }
 
     /// The scalar as a number when it is written as a short whole one (`8`, `-12`), read from
