@@ -173,6 +173,7 @@ final class EventLoop {
         composer.viewPixels.releaseForgotten()
         warmFrom = 0
         deadlines.set(.warm, at: presented + Self.warmDelay)
+        if frame.cause == .start, session.isPartial { completeFirstRead() }
         // A file with Swift components has no canvas at start: its screenshot waits for the
         // worker's first frame (or failure), in `workerEvents`.
         if frame.cause == .start, let path = options.screenshotPath, session.remote == nil {
@@ -610,10 +611,24 @@ final class EventLoop {
         let outcome = reaction.reread
             ? session.reload(force: reaction.force, reuseViews: reaction.reuseViews, frame: &frame)
             : .unchanged
+        take(outcome, of: frame, redrawingAll: reaction.redrawAll, forcing: reaction.force || cause == .reloadKey, cause: cause)
+    }
+
+    /// A first read that left off-screen views out (`PreviewSession.completeRead`) is made whole
+    /// as soon as its frame is on screen: anything the rest of the file draws on screen (a
+    /// shadow from below it) is then drawn as a save that added it would draw it.
+    private func completeFirstRead() {
+        var frame = Tracer.Frame(.wholeRead, started: MonotonicClock.now())
+        take(session.completeRead(frame: &frame), of: frame, redrawingAll: false, forcing: true, cause: .wholeRead)
+    }
+
+    /// Shows what a reload did: its findings, the files to watch, what to redraw, the banner and title.
+    private func take(_ outcome: PreviewSession.LoadOutcome, of frame: Tracer.Frame, redrawingAll redrawAll: Bool, forcing force: Bool,
+                      cause: Tracer.Cause) {
         switch outcome {
         case .unchanged:
             // A spurious event (same identity) costs a stat and nothing else.
-            guard reaction.redrawAll else { return }
+            guard redrawAll else { return }
             session.invalidateLayout()
             frames.merge(frame)
             frames.fullRedraw = true
@@ -623,7 +638,7 @@ final class EventLoop {
             frames.merge(frame)
             // What to redraw is known after the layout, in `render`; a changed image needs more
             // than the views that changed.
-            if reaction.redrawAll { frames.fullRedraw = true }
+            if redrawAll { frames.fullRedraw = true }
             updateBanner()
             if first { resizeToCanvas() } else { followCanvas() }
         case .failed:
@@ -638,7 +653,7 @@ final class EventLoop {
             updateBanner()
         case .needsWorker:
             // The worker reads the file, off this loop: its answer comes through poll().
-            requestLoad(force: reaction.force || cause == .reloadKey || session.document == nil && session.layout == nil, cause: cause)
+            requestLoad(force: force || session.document == nil && session.layout == nil, cause: cause)
         }
         updateTitle()
         if session.document == nil { frames.fullRedraw = true }

@@ -28,7 +28,12 @@ public enum Preview {
         let watcher = FileWatcher()
         // Watching before the first read: a save between the two is still seen.
         watcher.watch(session.dependencies)
-        switch session.reload(force: true, frame: &start) {
+        // Where the window can show the canvas at most, from its top left: a first read of a large
+        // file decodes the views there, and the rest once they are on screen.
+        let firstScreen = Rect(x: 0, y: 0, width: Double(display.screenWidth) / scale, height: Double(display.screenHeight) / scale)
+        switch session.reload(force: true, frame: &start, firstScreen: firstScreen) {
+        case .loaded where session.isPartial:
+            break  // its findings are the whole read's, which the loop reports
         case .loaded, .failed:
             for diagnostic in session.diagnostics { fputs(diagnostic.description(colored: TerminalColors.onStandardError) + "\n", stderr) }
         case .needsWorker:

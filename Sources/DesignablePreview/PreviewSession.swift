@@ -156,7 +156,10 @@ final class PreviewSession {
     /// into `frame`. A bad file leaves the last good document, its states and layout in place.
     /// `reuseViews` false decodes every view afresh, for when files besides the style file
     /// changed (an image appeared, so a placeholder may now be a picture).
-    func reload(force: Bool, reuseViews: Bool = true, frame: inout Tracer.Frame) -> LoadOutcome {
+    ///
+    /// `firstScreen` (canvas points) lets a first read of a large file decode only the views that
+    /// may draw there (`isPartial`); `completeRead` reads the rest once that frame is shown.
+    func reload(force: Bool, reuseViews: Bool = true, frame: inout Tracer.Frame, firstScreen: Rect? = nil) -> LoadOutcome {
         guard let identity = FileSystem.identity(path) else {
             loadedIdentity = nil
             let gone: FileStatus = document == nil ? .missing : .removed
@@ -182,7 +185,8 @@ final class PreviewSession {
             return .failed
         }
         // Unforced, only the style file changed: a save re-reads only the views it changed.
-        let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil, incremental: !force) }
+        let result = frame.time(\.parse) { StyleLoader.load(bytes: bytes, path: path, reusing: reuseViews ? document : nil, incremental: !force,
+                                                                     firstScreen: firstScreen) }
         failedDependencies = result.document == nil ? result.dependencies : []
         if !result.componentFiles.isEmpty {
             // User code never runs in the window's process: from now on the worker reads the file.
@@ -208,6 +212,30 @@ final class PreviewSession {
         naturalLayout = natural
         status = .upToDate(warnings: diagnostics.warningCount)
         return .loaded(first: first)
+    }
+
+    /// Whether the document is a first read's that left out views off its first screen.
+    var isPartial: Bool { (document?.viewsLeftOut ?? 0) > 0 }
+
+    /// Reads the whole file after a first read that left views out, taking over the views it
+    /// decoded. A partial document was never the file's last good version: when the whole file
+    /// does not load (an error in a view left out, the file gone), it is dropped, and the file
+    /// stands as a first read that failed would leave it.
+    func completeRead(frame: inout Tracer.Frame) -> LoadOutcome {
+        guard isPartial else { return .unchanged }
+        let outcome = reload(force: true, frame: &frame)
+        if isPartial {
+            document = nil
+            states = []
+            invalidateLayout()
+            focus = nil
+            focusVisible = false
+            pointerPress = nil
+            keyPress = nil
+            damage = Damage()
+            if status == .removed { status = .missing }
+        }
+        return outcome
     }
 
     /// The files to watch, by kind: the style file, what its last good document depends on, and

@@ -11,6 +11,8 @@ final class Tracer {
     enum Cause: String {
         case start, file, input, expose, resize, timer
         case reloadKey = "reload-key"
+        /// The read of the whole file after a first read of the views on its first screen.
+        case wholeRead = "whole-read"
     }
 
     /// The steps of one frame, in nanoseconds, filled in as the frame is made.

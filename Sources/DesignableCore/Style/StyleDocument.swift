@@ -41,6 +41,10 @@ public final class StyleDocument {
     /// The text the document was read from, for reading only what the next save changes; nil
     /// when the file's views cannot be told apart by their lines (see `LoadedText.make`).
     var loadedText: LoadedText?
+    /// How many views a first read left out because they lie off its first screen
+    /// (`StyleLoader.load(firstScreen:)`): 0 for a whole document. A document with views left
+    /// out is only ever drawn on that screen, and read whole (taking its views over) right after.
+    public internal(set) var viewsLeftOut = 0
 
     struct Continuity {
         weak var previous: StyleDocument?

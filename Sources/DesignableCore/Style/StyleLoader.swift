@@ -53,27 +53,39 @@ public enum StyleLoader {
     /// `incremental` says that nothing but this file changed since `previous` was read (no file it
     /// imports, no image): then a save that changes only some views' lines re-reads only those
     /// lines (`IncrementalRead`), and the result is what reading the whole file gives.
-    public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil, incremental: Bool = false) -> LoadResult {
-        var result = read(bytes, path: path, reusing: previous, incremental: incremental)
+    ///
+    /// `firstScreen` (canvas points) asks for a first read of a large file to decode only the views
+    /// that may draw on that area, when the file gives its canvas's size (see
+    /// `ViewsSection.firstScreenViews`): the document's `viewsLeftOut` says how many it left for
+    /// a whole read, which takes the decoded ones over.
+    public static func load(bytes: [UInt8], path: String, reusing previous: StyleDocument? = nil, incremental: Bool = false,
+                            firstScreen: Rect? = nil) -> LoadResult {
+        var result = read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: firstScreen)
         // SVG files taken as drawable while librsvg was still opening are checked now; when one
         // cannot be drawn, the file is read again with the answers known. (A file changed in
         // between is taken on trust again: twice at most, and drawing checks it anyway.)
         var rereads = 0
         while !ImageProbe.settleDeferred(), rereads < 2 {
-            result = read(bytes, path: path, reusing: previous, incremental: incremental)
+            result = read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: firstScreen)
             rereads += 1
         }
         return result
     }
 
-    private static func read(_ bytes: [UInt8], path: String, reusing previous: StyleDocument?, incremental: Bool) -> LoadResult {
+    private static func read(_ bytes: [UInt8], path: String, reusing previous: StyleDocument?, incremental: Bool, firstScreen: Rect?) -> LoadResult {
         if incremental, let previous, previous.path == path, let result = IncrementalRead.load(bytes, over: previous) {
             return result
         }
         let load = StyleLoad(path: path, previous: previous)
+        load.firstScreen = firstScreen
         let document = decode(bytes: bytes, load)
         let diagnostics = report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
-        if let document, !diagnostics.hasErrors { document.loadedText = LoadedText.make(bytes: bytes, load: load, document: document) }
+        // A file with errors is shown by its findings, not its views: every one of them, so the whole file.
+        if load.viewsLeftOut > 0, diagnostics.hasErrors { return read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: nil) }
+        // A document with views left out is never read over by a save: the whole read after it is.
+        if let document, !diagnostics.hasErrors, document.viewsLeftOut == 0 {
+            document.loadedText = LoadedText.make(bytes: bytes, load: load, document: document)
+        }
         return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies,
                           componentFiles: load.componentFiles)
     }
@@ -262,6 +274,10 @@ final class StyleLoad {
     var beforeCanvas: Int?
     /// The least any imported file stayed under the nodes its parse was allowed; nil without imports.
     var importNodeSlack: Int?
+    /// The area a first frame shows, in canvas points, when only the views that may draw there
+    /// are to be decoded now; how many views that left out.
+    var firstScreen: Rect?
+    var viewsLeftOut = 0
 
     init(path: String, previous: StyleDocument?) {
         self.path = path
@@ -279,7 +295,9 @@ final class StyleLoad {
                                                        allowsOutsideImages: StyleLoader.allowsOutsideImages)
 
     func document() -> StyleDocument {
-        StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, fonts: fonts, presets: presets,
-                      views: views, dependencies: dependencies, continuity: continuity?.matches.count == views.count ? continuity : nil)
+        let document = StyleDocument(path: path, canvas: canvas, canvasLocation: canvasLocation, theme: theme, fonts: fonts, presets: presets,
+                                     views: views, dependencies: dependencies, continuity: continuity?.matches.count == views.count ? continuity : nil)
+        document.viewsLeftOut = viewsLeftOut
+        return document
     }
 }

@@ -34,6 +34,14 @@ enum ViewsSection: StyleSection {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
             return
         }
+        if let screen = load.firstScreen, load.canvas.size != nil, let shown = firstScreenViews(items, on: screen) {
+            load.viewsLeftOut = items.count - shown.count
+            let decoded = decode(shown, reusing: [], presets: load.presets, context: load.context)
+            load.views = decoded.views
+            load.diagnostics += decoded.diagnostics
+            load.dependencies.formUnion(decoded.dependencies)
+            return
+        }
         var reusable: [StyledView] = []
         var themeChange: ThemeChange?
         if let previous = load.previous, previous.path == load.path {
@@ -51,6 +59,36 @@ enum ViewsSection: StyleSection {
         load.views = decoded.views
         load.diagnostics += decoded.diagnostics
         load.dependencies.formUnion(decoded.dependencies)
+    }
+
+    // MARK: - A first screen
+
+    /// Fewest views a first read leaves out: below it, reading the whole file costs little more
+    /// than the read that completes a partial one.
+    static let minimumViewsLeftOut = 256
+
+    /// How far past its frame a view may draw and still be taken as on a first screen, in points:
+    /// a shadow's blur and offset, a border drawn outside. A view that draws further is drawn
+    /// by the whole read right after, as a save that added it would be.
+    static let firstScreenMargin = 64.0
+
+    /// The views of `items` that may draw on `screen` (canvas points), in order, when leaving the
+    /// others out saves decoding at least `minimumViewsLeftOut`; nil otherwise. A view is left out
+    /// only when it gives its own `frame` and that frame, grown by `firstScreenMargin`, misses the
+    /// screen: views placed in the column need every one before them, and a frame from a preset
+    /// is not looked for. (A frame an alias or a merge key gives is the view's own here, as the
+    /// parser expands both.) Only a canvas of a given size has views placed this way
+    /// alone; a fitted one needs every view's extent (the caller checks).
+    static func firstScreenViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, on screen: Rect) -> [YAMLNode]? where Entries.Index == Int {
+        guard items.count >= minimumViewsLeftOut else { return nil }
+        let reach = screen.insetBy(dx: -firstScreenMargin, dy: -firstScreenMargin)
+        // Its own context: reading a frame here must not leave a warning for the view decoded next.
+        let scratch = DecodingContext()
+        let shown = items.filter { item in
+            guard let node = item["frame"], let frame = try? Rect.decode(node, in: scratch) else { return true }
+            return frame.intersects(reach)
+        }
+        return items.count - shown.count >= minimumViewsLeftOut ? shown : nil
     }
 
     /// What decoding a run of views gives: the views that decoded, every finding in order, the
