@@ -28,9 +28,12 @@ public enum Preview {
         let watcher = FileWatcher()
         // Watching before the first read: a save between the two is still seen.
         watcher.watch(session.dependencies)
-        // Where the window can show the canvas at most, from its top left: a first read of a large
-        // file decodes the views there, and the rest once they are on screen.
-        let firstScreen = Rect(x: 0, y: 0, width: Double(display.screenWidth) / scale, height: Double(display.screenHeight) / scale)
+        // The most of the canvas the window can show, from its top left (the window a canvas as
+        // large as the screen gets): a first read of a large file decodes the views there, and
+        // the rest once they are on screen.
+        let screen = Size(width: Double(display.screenWidth) / scale, height: Double(display.screenHeight) / scale)
+        let largest = Viewport.windowSize(for: screen, scale: scale, screenWidth: display.screenWidth, screenHeight: display.screenHeight)
+        let firstScreen = Rect(x: 0, y: 0, width: Double(largest.width) / scale, height: Double(largest.height) / scale)
         switch session.reload(force: true, frame: &start, firstScreen: firstScreen) {
         case .loaded where session.isPartial:
             break  // its findings are the whole read's, which the loop reports
