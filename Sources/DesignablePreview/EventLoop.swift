@@ -184,8 +184,9 @@ final class EventLoop {
     /// Lays out if needed and draws the pending regions into the back buffer.
     private func render(_ frame: inout Tracer.Frame) {
         if session.document != nil {
-            let laidOut = frame.time(\.layout) { layOutCanvas() }
-            if let layout = session.layout { viewport.setCanvasSize(layOutGrid(layout) ?? layout.canvasSize) }
+            frame.time(\.layout) { prepareLayout() }
+            let laidOut = laidOutSinceFrame
+            laidOutSinceFrame = false
             if session.hasReloadComparison {
                 // A reload redraws only what the views whose look, state or frame changed cover
                 // (anything in the grid, where a view's cells move with any row's height).
@@ -259,6 +260,9 @@ final class EventLoop {
     // MARK: - X events
 
     private func handle(_ event: WindowEvent) {
+        // Input read in the turn of a reload comes before that turn's frame, which would lay the
+        // new document out: a press is hit-tested, and a state change's area found, against it.
+        if event.isInput, session.document != nil, session.layout == nil { prepareLayout() }
         switch event {
         case .expose(let rect, _):
             // Beyond the drawn part of a huge window the server fills; the buffer has the rest.
@@ -426,6 +430,16 @@ final class EventLoop {
             requestSize(width: size.width, height: size.height)
         }
         flash(gridShown ? "Every state: the variants grid (g for the canvas)" : "The canvas")
+    }
+
+    /// Whether the document was laid out again since a frame last drew: the next frame draws it whole
+    /// unless a reload's comparison says what changed.
+    private var laidOutSinceFrame = false
+
+    /// Lays the document out if it is not (`layOutCanvas`) and gives the canvas its size.
+    private func prepareLayout() {
+        if layOutCanvas() { laidOutSinceFrame = true }
+        if let layout = session.layout { viewport.setCanvasSize(layOutGrid(layout) ?? layout.canvasSize) }
     }
 
     /// Lays the document out for what the window shows (see `PreviewSession.layOut`): the canvas at

@@ -220,7 +220,7 @@ final class PreviewSession {
     /// Reads the whole file after a first read that left views out, taking over the views it
     /// decoded. A partial document was never the file's last good version: when the whole file
     /// does not load (an error in a view left out, the file gone), it is dropped, and the file
-    /// stands as a first read that failed would leave it.
+    /// stands as a first read that failed would leave it (the window keeps its size).
     func completeRead(frame: inout Tracer.Frame) -> LoadOutcome {
         guard isPartial else { return .unchanged }
         let outcome = reload(force: true, frame: &frame)

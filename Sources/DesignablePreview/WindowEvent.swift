@@ -19,6 +19,14 @@ enum WindowEvent {
     case focusOut
     case other
 
+    /// A key or the pointer: what acts on the views, and must find them where they are drawn.
+    var isInput: Bool {
+        switch self {
+        case .keyPress, .keyRelease, .buttonPress, .buttonRelease, .motion: return true
+        case .expose, .configure, .close, .focusOut, .other: return false
+        }
+    }
+
     /// Decodes `event`; `deleteAtom` identifies the close request among client messages.
     init(_ event: inout XEvent, deleteAtom: Atom) {
         switch event.type {

@@ -61,6 +61,30 @@ extension PreviewWindowTests {
         try assertSameImage(once, reference, "--screenshot of a large file")
     }
 
+    /// A click and keys given while the whole read runs (here a long one: 8,000 buttons with state
+    /// maps) act on the views the first frame shows, once the read is done, and are drawn: a read
+    /// that gives a new document lays it out before the input queued behind it is hit-tested.
+    func testInputDuringTheWholeReadActsOnTheViewsShown() throws {
+        var lines = ["canvas: {size: [400, 24000], background: \"#FFFFFF\"}", "views:"]
+        for index in 0..<8000 {
+            let (row, column) = index.quotientAndRemainder(dividingBy: 10)
+            lines.append("  - {class: RoundedCornerButton, frame: [\(column * 40), \(row * 30), 36, 24], backgroundColor: \"#0000FF\", "
+                         + "highlighted: {backgroundColor: \"#FF0000\"}, selected: {backgroundColor: \"#00FF00\"}}")
+        }
+        let (preview, x, window, _) = try open(lines.joined(separator: "\n") + "\n", name: "many.yaml")
+        // The start frame is on screen; the whole read is running now.
+        _ = try x.xdotool("mousemove", "--window", window, "18", "12", "click", "1")
+        let whole = try preview.waitForFrame(after: 0, cause: "whole-read")
+        let deadline = Date().addingTimeInterval(10)
+        var seen = preview.frameCount
+        while !(try x.screenshot(window)[18, 12].isClose(to: Self.green)) && Date() < deadline {
+            _ = try? preview.waitForFrame(after: seen, timeout: 1)
+            seen = preview.frameCount
+        }
+        assertPixel(try x.screenshot(window), (18, 12), is: Self.green, "the view clicked during the whole read (\(whole)) is selected")
+        assertPixel(try x.screenshot(window), (58, 12), is: Self.blue, "its neighbour, not clicked")
+    }
+
     /// An error in a view the first frame left out is found by the whole read: the file then
     /// stands as a file that fails to read at start does, its finding at its line.
     func testAnErrorInAViewTheFirstFrameLeftOutIsReported() throws {
