@@ -319,6 +319,19 @@ public final class DrawingContext {
         return (matrix.xx, matrix.yy, matrix.x0, matrix.y0)
     }
 
+    /// Whether `rect` (user space) lies whole within one rectangle of the clip, the target's
+    /// extent included; false for a clip no list of rectangles describes.
+    func clipHolds(_ rect: Rect) -> Bool {
+        guard let list = cairo_copy_clip_rectangle_list(pointer) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, let rectangles = list.pointee.rectangles else { return false }
+        for index in 0..<Int(list.pointee.num_rectangles) {
+            let clip = rectangles[index]
+            if rect.x >= clip.x, rect.y >= clip.y, rect.maxX <= clip.x + clip.width, rect.maxY <= clip.y + clip.height { return true }
+        }
+        return false
+    }
+
     /// Puts the source down through `mask` (alpha only) with its top-left at target pixel
     /// (`x`, `y`), within the current clip: what filling the path the mask holds puts down.
     func fill(through mask: ImageSurface, x: Int, y: Int) {

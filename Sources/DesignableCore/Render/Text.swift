@@ -86,6 +86,9 @@ public final class TextLayout {
     /// Where the glyphs' ink lies, from the layout's top-left: what a reader sees, which the
     /// accessibility audit measures the background under and checks against the view's bounds.
     public let ink: Rect
+    /// Where the glyphs' ink lies before the box's sides clip it, from the layout's top-left:
+    /// what drawing them puts down.
+    let inkOfGlyphs: Rect
     /// Whether the box took text out: an ellipsis, lines past the last one allowed, or a line
     /// cut at the box's edge.
     public let isTruncated: Bool
@@ -124,6 +127,7 @@ public final class TextLayout {
         // Drawn `inset` to the left of where Pango puts it, as the lines are (`TextEngine.draw`).
         var ink = Rect(x: Double(inked.x) * points - inset, y: Double(inked.y) * points,
                        width: Double(inked.width) * points, height: Double(inked.height) * points)
+        inkOfGlyphs = ink
         if let clipWidth {
             // Drawing clips the sides at the box's edge: what lies beyond is never seen.
             let right = min(ink.maxX, clipWidth), left = max(ink.x, 0)
@@ -325,9 +329,43 @@ public final class TextEngine {
             drawing.clip()
         }
         drawing.setSource(color)
-        cairo_move_to(cr, origin.x - layout.inset, origin.y)
-        pango_cairo_show_layout(cr, layout.pointer)
+        if !drawThroughMask(layout, at: origin, in: drawing) {
+            cairo_move_to(cr, origin.x - layout.inset, origin.y)
+            pango_cairo_show_layout(cr, layout.pointer)
+        }
         if layout.clipWidth != nil { drawing.restore() }
+    }
+
+    /// Most device pixels a glyph run's own mask may have: larger ones are drawn directly.
+    static let largestTextMask = 4096 * 4096
+
+    /// Draws `layout` through a mask of its own when the clip (or the target's edge) cuts its
+    /// glyphs; false, drawing nothing, when the clip holds them whole or the target is a page.
+    /// Cairo 1.16 composites a hinted glyph that a clip cuts within the glyph's unhinted box, a
+    /// pixel short of the hinted image it rasterised: the glyph's top row (or its left column)
+    /// is lost wherever a region, a box's side or the window's edge cuts it. Drawn whole into
+    /// the mask, the glyphs are the same pixels; put down through it, the clip cuts them as any
+    /// fill.
+    private func drawThroughMask(_ layout: TextLayout, at origin: Point, in drawing: DrawingContext) -> Bool {
+        guard let placement = drawing.pixelPlacement, layout.inkOfGlyphs.width > 0, layout.inkOfGlyphs.height > 0 else { return false }
+        // Hinting moves an outline by less than a pixel, and antialiasing reaches one more.
+        let reach = 2 / min(placement.scaleX, placement.scaleY)
+        let ink = layout.inkOfGlyphs.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -reach, dy: -reach)
+        guard !drawing.clipHolds(ink) else { return false }
+        let left = (placement.x + ink.x * placement.scaleX).rounded(.down), top = (placement.y + ink.y * placement.scaleY).rounded(.down)
+        let width = Int((placement.x + ink.maxX * placement.scaleX).rounded(.up) - left)
+        let height = Int((placement.y + ink.maxY * placement.scaleY).rounded(.up) - top)
+        guard width > 0, height > 0, width * height <= Self.largestTextMask,
+              let mask = try? ImageSurface(width: width, height: height, format: .alpha8),
+              let masking = try? DrawingContext(mask) else { return false }
+        // The target's transform, moved so the mask's top-left is the pixel (left, top): the
+        // glyphs keep their place within a pixel, so they rasterise as they would on the target.
+        var matrix = cairo_matrix_t(xx: placement.scaleX, yx: 0, xy: 0, yy: placement.scaleY, x0: placement.x - left, y0: placement.y - top)
+        cairo_set_matrix(masking.pointer, &matrix)
+        cairo_move_to(masking.pointer, origin.x - layout.inset, origin.y)
+        pango_cairo_show_layout(masking.pointer, layout.pointer)
+        drawing.fill(through: mask, x: Int(left), y: Int(top))
+        return true
     }
 
     /// Starts fontconfig and loads the default font now, so the first frame does not pay for it.
