@@ -341,11 +341,11 @@ public final class TextEngine {
 
     /// Draws `layout` through a mask of its own when the clip (or the target's edge) cuts its
     /// glyphs; false, drawing nothing, when the clip holds them whole or the target is a page.
-    /// Cairo 1.16 composites a hinted glyph that a clip cuts within the glyph's unhinted box, a
-    /// pixel short of the hinted image it rasterised: the glyph's top row (or its left column)
-    /// is lost wherever a region, a box's side or the window's edge cuts it. Drawn whole into
-    /// the mask, the glyphs are the same pixels; put down through it, the clip cuts them as any
-    /// fill.
+    /// Cairo 1.16 composites a hinted glyph that a clip cuts (or any glyph under a clip that is
+    /// not a rectangle) within the glyph's unhinted box, a pixel short of the hinted image it
+    /// rasterised: pixels of the glyph are lost, its top row where the cut lies below it, wherever
+    /// a region, a box's side, a rounded layer or the window's edge cuts it. Drawn whole into the
+    /// mask, the glyphs are the same pixels; put down through it, the clip cuts them as any fill.
     private func drawThroughMask(_ layout: TextLayout, at origin: Point, in drawing: DrawingContext) -> Bool {
         guard let placement = drawing.pixelPlacement, layout.inkOfGlyphs.width > 0, layout.inkOfGlyphs.height > 0 else { return false }
         // Hinting moves an outline by less than a pixel, and antialiasing reaches one more.
