@@ -329,10 +329,7 @@ public final class TextEngine {
             drawing.clip()
         }
         drawing.setSource(color)
-        if !drawThroughMask(layout, at: origin, in: drawing) {
-            cairo_move_to(cr, origin.x - layout.inset, origin.y)
-            pango_cairo_show_layout(cr, layout.pointer)
-        }
+        if !drawThroughMask(layout, at: origin, in: drawing) { show(layout, at: origin, on: cr) }
         if layout.clipWidth != nil { drawing.restore() }
     }
 
@@ -362,10 +359,15 @@ public final class TextEngine {
         // glyphs keep their place within a pixel, so they rasterise as they would on the target.
         var matrix = cairo_matrix_t(xx: placement.scaleX, yx: 0, xy: 0, yy: placement.scaleY, x0: placement.x - left, y0: placement.y - top)
         cairo_set_matrix(masking.pointer, &matrix)
-        cairo_move_to(masking.pointer, origin.x - layout.inset, origin.y)
-        pango_cairo_show_layout(masking.pointer, layout.pointer)
+        show(layout, at: origin, on: masking.pointer)
         drawing.fill(through: mask, x: Int(left), y: Int(top))
         return true
+    }
+
+    /// Puts `layout`'s glyphs down with its top-left at `origin`, its lines starting `inset` in.
+    private func show(_ layout: TextLayout, at origin: Point, on cr: OpaquePointer) {
+        cairo_move_to(cr, origin.x - layout.inset, origin.y)
+        pango_cairo_show_layout(cr, layout.pointer)
     }
 
     /// Starts fontconfig and loads the default font now, so the first frame does not pay for it.
