@@ -5,12 +5,13 @@ import XCTest
 
 /// The PNG encoder read back by an independent decoder (Cairo's, through libpng): the opaque RGB
 /// path and the translucent RGBA one, whose premultiplied pixels must survive unpremultiplying,
-/// each row filter the encoder chooses, odd widths, and the rows deflated in bands at once.
+/// each row filter the encoder chooses, odd widths, and the rows deflated in bands at once, a
+/// chunk of rows at a time.
 /// The file's own structure (chunk CRCs, each row's filter byte, the zlib stream's Adler-32) is
 /// read with libdeflate.
 final class PNGEncoderTests: XCTestCase {
-    private func roundTrip(_ surface: ImageSurface, level: UInt32 = 1, bands: Int? = nil) throws -> (bytes: [UInt8], decoded: ImageSurface) {
-        let bytes = try PNGEncoder.encode(surface, level: level, bands: bands)
+    private func roundTrip(_ surface: ImageSurface, level: UInt32 = 1, bands: Int? = nil, rowsPerChunk: Int? = nil) throws -> (bytes: [UInt8], decoded: ImageSurface) {
+        let bytes = try PNGEncoder.encode(surface, level: level, bands: bands, rowsPerChunk: rowsPerChunk)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("designable-png-\(getpid())-\(UUID().uuidString).png").path
         defer { unlink(path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -80,18 +81,19 @@ final class PNGEncoderTests: XCTestCase {
     // MARK: - Bands
 
     /// Rows deflated in bands (each its own deflate stream, joined by sync flushes, under one
-    /// Adler-32) decode to the same pixels, whatever the band count: bands that begin on a
-    /// repeated row, on the first of a run, bands of one row, narrow rows and Up rows, RGB and RGBA.
-    func testBandsRoundTripAtEveryBoundary() throws {
+    /// Adler-32), each band converted and deflated a chunk of rows at a time, decode to the same
+    /// pixels whatever the band count and chunk size: bands and chunks that begin on a repeated
+    /// row, on the first of a run, of one row, narrow rows and Up rows, RGB and RGBA.
+    func testBandsAndChunksRoundTripAtEveryBoundary() throws {
         let rows = [0, 0, 0, 1, 1, 2, 2, 2, 2, 3, 4, 4, 4]
         for width in [37, 2_800] {
             for alpha in [255, 90] as [UInt32] {
                 let surface = try image(width: width, rows: rows, alpha: alpha)
                 let rowBytes = width * (alpha == 255 ? 3 : 4)
                 var first: [UInt8]?
-                for bands in [1, 2, 3, 4, 5, 7, rows.count, 40] {
-                    let (bytes, decoded) = try roundTrip(surface, bands: bands)
-                    let what = "width \(width) alpha \(alpha) bands \(bands)"
+                for (bands, chunk) in [1, 2, 3, 4, 5, 7, rows.count, 40].map({ ($0, nil) }) + [(1, 1), (1, 2), (1, 3), (2, 1), (2, 4), (3, 2), (4, 5)] {
+                    let (bytes, decoded) = try roundTrip(surface, bands: bands, rowsPerChunk: chunk)
+                    let what = "width \(width) alpha \(alpha) bands \(bands) chunk \(chunk.map(String.init) ?? "default")"
                     XCTAssertEqual(colourType(bytes), alpha == 255 ? 2 : 6, what)
                     // The rows deflated are the same at any band count; only the streams differ.
                     let inflated = try self.inflated(bytes, rowBytes: rowBytes)
@@ -109,9 +111,11 @@ final class PNGEncoderTests: XCTestCase {
         pixels[surface.stride / 4 * 59 + 7] = 0x8040_2010
         surface.markDirty()
         for bands in [1, 2, 3] {
-            let (bytes, decoded) = try roundTrip(surface, bands: bands)
-            XCTAssertEqual(colourType(bytes), 6)
-            XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 1), 0, "bands \(bands)")
+            for chunk in [nil, 1, 7] as [Int?] {
+                let (bytes, decoded) = try roundTrip(surface, bands: bands, rowsPerChunk: chunk)
+                XCTAssertEqual(colourType(bytes), 6)
+                XCTAssertEqual(pixelsOff(surface, decoded, byMoreThan: 1), 0, "bands \(bands) chunk \(String(describing: chunk))")
+            }
         }
     }
 

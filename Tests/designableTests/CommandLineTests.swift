@@ -334,27 +334,55 @@ final class CommandLineTests: XCTestCase {
         for (name, make) in files {
             let style = folder.appendingPathComponent("\(name).yaml")
             try make(size).write(to: style, atomically: false, encoding: .utf8)
-            // A fresh process whose only child is the check, so its peak is the check's own.
-            let measure = "import resource, subprocess, sys\n"
-                + "run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
-                + "print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-                + "sys.stderr.write(run.stderr.decode())\n"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", measure, binary, "check", style.path]
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let findings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let fields = report.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            XCTAssertEqual(fields.count, 2, report)
-            XCTAssertEqual(fields.first, 1, "\(name): \(findings)")
+            let (status, peak, findings) = try peakMemory(of: [binary, "check", style.path])
+            XCTAssertEqual(status, 1, "\(name): \(findings)")
             XCTAssertTrue(findings.contains("at most") || findings.contains("refusing it"), "\(name) is refused by a limit: \(findings)")
-            XCTAssertLessThan(fields.last ?? .max, 100 << 10, "\(name).yaml peaked at \(fields.last ?? 0) KB")
+            XCTAssertLessThan(peak, 100 << 10, "\(name).yaml peaked at \(peak) KB")
         }
+    }
+
+    /// The README's bound on writing a PNG: the canvas's pixels and a chunk of rows per core, not
+    /// the picture's rows again (a 4000×4000 canvas took 106 MB more than a tiny one when they
+    /// were; its surface alone is 64 MB).
+    func testWritingAPNGAddsItsSurfaceButNotItsRowsToThePeak() throws {
+        let binary = try XCTUnwrap(TestPaths.binary)
+        try XCTSkipIf(binary.contains("/asan/"), "peak memory is not the program's under AddressSanitizer")
+        let folder = try temporaryFolder()
+        var peaks: [Int] = []
+        for side in [40, 4_000] {
+            let style = folder.appendingPathComponent("\(side).yaml")
+            try "canvas: {size: [\(side), \(side)], background: \"#F2F2F7\"}\nviews:\n  - {class: FancyButton, frame: [8, 8, 20, 20], title: Hi}\n"
+                .write(to: style, atomically: false, encoding: .utf8)
+            let (status, peak, findings) = try peakMemory(of: [binary, "render", style.path, "-o", folder.appendingPathComponent("\(side).png").path])
+            XCTAssertEqual(status, 0, findings)
+            peaks.append(peak)
+        }
+        let surfaceKB = 4_000 * 4_000 * 4 / 1_024
+        XCTAssertLessThan(peaks[1] - peaks[0], surfaceKB + 16 * 1_024, "peaks \(peaks) KB")
+    }
+
+    /// Runs `arguments` as the only child of a fresh process: its exit status, its peak resident
+    /// memory in KB, and what it wrote on standard error.
+    private func peakMemory(of arguments: [String]) throws -> (status: Int, peakKB: Int, errors: String) {
+        let measure = "import resource, subprocess, sys\n"
+            + "run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            + "print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            + "sys.stderr.write(run.stderr.decode())\n"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", measure] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = report.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 2 else {
+            throw NSError(domain: "peakMemory", code: 1, userInfo: [NSLocalizedDescriptionKey: "no status and peak in '\(report)': \(errors)"])
+        }
+        return (fields[0], fields[1], errors)
     }
 
     func testUsageMistakesExit64WithTheUsageLine() throws {

@@ -24,6 +24,12 @@ import Glibc
 /// took over Up rows on one core, in files 8% (1×) and 3% (3×) smaller; libdeflate's fastest level
 /// on one core took about two thirds, for files a sixth smaller still. An opaque canvas (the
 /// usual case) is written as RGB, a quarter less to compress.
+///
+/// A band's rows are converted a chunk at a time into a small buffer of its own and deflated from
+/// there while still in the core's cache: never the whole image's rows at once. Those took fresh
+/// memory as large as the picture on every write (26 MB at 2,000 buttons 1×, 235 MB at 3×), whose
+/// page faults were a third of the conversion; in 2 MiB pages they were cheaper, until the kernel
+/// had to compact memory to find them, which stalled a write for 30–50 ms at random.
 public enum PNGEncoder {
     /// PNG's row filters, the byte before each row: the two this encoder chooses between.
     enum RowFilter: UInt8 {
@@ -40,10 +46,16 @@ public enum PNGEncoder {
     /// start and ISA-L's set-up are a noticeable share of compressing the band.
     static let smallestBand = 1 << 20
 
+    /// About how many bytes of rows are converted before they are deflated: a chunk stays in the
+    /// core's cache between the two, and ISA-L's cost per call is lost in it.
+    static let chunkBytes = 128 << 10
+
     /// The PNG file of `surface`, deflated at ISA-L's `level` (0 to 3; 1 is its fastest with a
     /// dynamic Huffman code per block), in `bands` bands compressed at once (by default one for
-    /// each core, none smaller than a mebibyte of rows).
-    public static func encode(_ surface: ImageSurface, level: UInt32 = 1, bands: Int? = nil) throws(RenderError) -> [UInt8] {
+    /// each core, none smaller than a mebibyte of rows), each converted `rowsPerChunk` rows at a
+    /// time (by default about 128 KiB of them). The pixels are the same whatever the counts.
+    public static func encode(_ surface: ImageSurface, level: UInt32 = 1, bands: Int? = nil,
+                              rowsPerChunk: Int? = nil) throws(RenderError) -> [UInt8] {
         guard let pixels = surface.data else { throw RenderError("encoding PNG: the surface has no pixels") }
         guard level <= UInt32(ISAL_DEF_MAX_LEVEL) else {
             throw RenderError("encoding PNG: ISA-L has no level \(level) (levels are 0 to \(ISAL_DEF_MAX_LEVEL))")
@@ -51,18 +63,18 @@ public enum PNGEncoder {
         let source = Pixels(base: UnsafeRawPointer(pixels), width: surface.width, height: surface.height, stride: surface.stride)
         // Written as RGB until a pixel that is not opaque turns up, then again as RGBA: a canvas
         // is opaque unless it asks for a clear background, and so is read once.
-        var rows = try FilteredRows(source, channels: 3)
-        var streams = try compress(rows, level: level, bands: bands)
+        var channels = 3
+        var streams = try compress(source, channels: channels, level: level, bands: bands, rowsPerChunk: rowsPerChunk)
         if streams == nil {
-            rows = try FilteredRows(source, channels: 4)
-            streams = try compress(rows, level: level, bands: bands)
+            channels = 4
+            streams = try compress(source, channels: channels, level: level, bands: bands, rowsPerChunk: rowsPerChunk)
         }
         guard let streams else { throw RenderError("encoding PNG: RGBA rows were taken for translucent") }
 
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(source.width))
         header.appendBigEndian(UInt32(source.height))
-        header += [8, rows.channels == 3 ? 2 : 6, 0, 0, 0] // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
+        header += [8, channels == 3 ? 2 : 6, 0, 0, 0] // 8 bits, RGB or RGBA, deflate, adaptive filtering, no interlace
         var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         head.appendChunk("IHDR", header)
 
@@ -103,27 +115,22 @@ public enum PNGEncoder {
         let adler: UInt32
     }
 
-    /// `rows` filled and deflated band by band, each band on its own thread but the last (run
-    /// here); nil when RGB rows met a pixel that is not opaque.
-    private static func compress(_ rows: borrowing FilteredRows, level: UInt32, bands: Int?) throws(RenderError) -> [Band]? {
-        let height = rows.source.height
-        let lineBytes = rows.rowBytes + 1
+    /// The image's rows as `channels`-byte pixels, deflated band by band, each band on its own
+    /// thread but the last (run here); nil when RGB rows met a pixel that is not opaque.
+    private static func compress(_ source: Pixels, channels: Int, level: UInt32, bands: Int?, rowsPerChunk: Int?) throws(RenderError) -> [Band]? {
+        let height = source.height
+        let lineBytes = source.width * channels + 1
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let count = max(1, min(height, bands ?? min(cores, height * lineBytes / smallestBand)))
+        let chunkRows = max(1, rowsPerChunk ?? chunkBytes / lineBytes)
         let ranges = (0..<count).map { (height * $0 / count)..<(height * ($0 + 1) / count) }
         var results = [Result<Band?, RenderError>?](repeating: nil, count: count)
-        let bytes = rows.bytes, source = rows.source, channels = rows.channels
         results.withUnsafeMutableBufferPointer { slots in
             // Each worker writes only its own slot, and is joined before the slots are read.
             let out = slots
             let work = { (band: Int) in
                 out[band] = Result { () throws(RenderError) -> Band? in
-                    let view = FilteredRows.View(source: source, channels: channels, bytes: bytes)
-                    guard view.fill(ranges[band]) else { return nil }
-                    let input = UnsafeRawBufferPointer(rebasing: bytes[(ranges[band].lowerBound * lineBytes)..<(ranges[band].upperBound * lineBytes)])
-                    let stream = try DeflateStream(level: level, expecting: input.count / 8)
-                    try stream.deflate(input, final: band == count - 1)
-                    return Band(length: input.count, stream: stream, adler: libdeflate_adler32(1, input.baseAddress, input.count))
+                    try deflate(rows: ranges[band], of: source, channels: channels, chunkRows: chunkRows, level: level, final: band == count - 1)
                 }
             }
             let workers = (0..<(count - 1)).map { band in WorkerThread { work(band) } }
@@ -136,6 +143,23 @@ public enum PNGEncoder {
             done.append(band)
         }
         return done
+    }
+
+    /// One band: its rows converted `chunkRows` at a time and deflated as they come, the stream
+    /// ending final or on a sync flush; nil when RGB rows met a pixel that is not opaque.
+    private static func deflate(rows: Range<Int>, of source: Pixels, channels: Int, chunkRows: Int, level: UInt32, final: Bool) throws(RenderError) -> Band? {
+        let chunks = RowChunks(source, channels: channels, rowsPerChunk: min(chunkRows, rows.count))
+        let stream = try DeflateStream(level: level, expecting: rows.count * chunks.lineBytes / 8)
+        var adler: UInt32 = 1
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            let chunk = y..<min(rows.upperBound, y + chunks.rowsPerChunk)
+            guard let bytes = chunks.fill(chunk) else { return nil }
+            adler = libdeflate_adler32(adler, bytes.baseAddress, bytes.count)
+            try stream.deflate(bytes, ending: chunk.upperBound < rows.upperBound ? .nothing : final ? .stream : .block)
+            y = chunk.upperBound
+        }
+        return Band(length: rows.count * chunks.lineBytes, stream: stream, adler: adler)
     }
 
     /// zlib's `adler32_combine`: the Adler-32 of two inputs one after the other, from the first's
@@ -169,91 +193,89 @@ public enum PNGEncoder {
         }
     }
 
-    /// The image as deflate's input: each row as PNG bytes after its filter byte, owned and freed here.
-    struct FilteredRows: ~Copyable {
+    /// Rows as deflate's input, each as PNG bytes after its filter byte, made a chunk of rows at a
+    /// time into one buffer (overwritten by the next chunk), with what the Up filter carries from
+    /// one row to the next; all freed with their owner. One band's, used on one thread.
+    final class RowChunks {
         let source: Pixels
         let channels: Int
         let rowBytes: Int
-        let bytes: UnsafeMutableRawBufferPointer
+        /// A row's bytes with its filter byte.
+        var lineBytes: Int { rowBytes + 1 }
+        let rowsPerChunk: Int
+        private let chunk: UnsafeMutableRawPointer
+        private let scratch: UnsafeMutableRawPointer
+        /// Up's rows before filtering: the row above the one being made, and that one.
+        private var above: UnsafeMutableRawPointer, current: UnsafeMutableRawPointer
+        /// Which row's pixels `above` holds, converted; nil before the first.
+        private var aboveRow: Int?
 
-        init(_ source: Pixels, channels: Int) throws(RenderError) {
+        init(_ source: Pixels, channels: Int, rowsPerChunk: Int) {
             self.source = source
             self.channels = channels
             rowBytes = source.width * channels
-            let count = source.height * (rowBytes + 1)
-            // Fresh memory is faulted in page by page as the rows are written: in 2 MiB pages
-            // rather than 4 KiB ones that took a third of the conversion at 3× (about 80 of 240 ms
-            // for 2,000 buttons). The advice is only that: a kernel without huge pages ignores it.
-            let page = 1 << 21
-            var memory: UnsafeMutableRawPointer?
-            guard posix_memalign(&memory, count >= page ? page : 16, count) == 0, let memory else {
-                throw RenderError("encoding PNG: no memory for \(count) bytes of rows")
-            }
-            if count >= page { _ = madvise(memory, count, MADV_HUGEPAGE) }
-            bytes = UnsafeMutableRawBufferPointer(start: memory, count: count)
+            self.rowsPerChunk = max(1, rowsPerChunk)
+            chunk = .allocate(byteCount: self.rowsPerChunk * (rowBytes + 1), alignment: 64)
+            scratch = .allocate(byteCount: 2 * rowBytes, alignment: 64)
+            above = scratch
+            current = scratch + rowBytes
         }
 
-        deinit { free(bytes.baseAddress) }
+        deinit {
+            chunk.deallocate()
+            scratch.deallocate()
+        }
 
-        /// The rows' memory to fill, a band at a time and from any thread, while they are alive.
-        struct View {
-            let source: Pixels
-            let channels: Int
-            let bytes: UnsafeMutableRawBufferPointer
+        /// Rows `rows` (at most `rowsPerChunk`, following the rows made before, if any), valid
+        /// until the next call; nil when an RGB image met a pixel that is not opaque.
+        func fill(_ rows: Range<Int>) -> UnsafeRawBufferPointer? {
+            let line = { (y: Int) in self.chunk + (y - rows.lowerBound) * (self.rowBytes + 1) }
+            if rowBytes + 1 <= PNGEncoder.widestUnfilteredRow {
+                for y in rows {
+                    line(y).storeBytes(of: RowFilter.none.rawValue, as: UInt8.self)
+                    if y > rows.lowerBound && source.repeatsRowAbove(y) {
+                        (line(y) + 1).copyMemory(from: line(y - 1) + 1, byteCount: rowBytes)
+                    } else if !convert(y, into: line(y) + 1) {
+                        return nil
+                    }
+                }
+            } else {
+                for y in rows where !up(y, into: line(y)) { return nil }
+            }
+            return UnsafeRawBufferPointer(start: chunk, count: rows.count * (rowBytes + 1))
+        }
 
-            /// Fills rows `band`; false (and the rows unfinished) when an RGB image met a pixel
-            /// that is not opaque.
-            func fill(_ band: Range<Int>) -> Bool {
-                let rowBytes = source.width * channels
-                let line = { (y: Int) in self.bytes.baseAddress! + y * (rowBytes + 1) }
-                if rowBytes + 1 <= PNGEncoder.widestUnfilteredRow {
-                    for y in band {
-                        line(y).storeBytes(of: RowFilter.none.rawValue, as: UInt8.self)
-                        if y > band.lowerBound && source.repeatsRowAbove(y) {
-                            (line(y) + 1).copyMemory(from: line(y - 1) + 1, byteCount: rowBytes)
-                        } else if !convert(y, into: line(y) + 1) {
-                            return false
-                        }
-                    }
-                    return true
-                }
-                // Up: each row converted into one of two scratch rows, then less the row above.
-                let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * rowBytes, alignment: 16)
-                defer { scratch.deallocate() }
-                var above = scratch, current = scratch + rowBytes
-                var haveAbove = false
-                for y in band {
-                    let out = line(y)
-                    guard y > 0 else {
-                        out.storeBytes(of: RowFilter.none.rawValue, as: UInt8.self)
-                        guard convert(y, into: out + 1) else { return false }
-                        continue
-                    }
-                    out.storeBytes(of: RowFilter.up.rawValue, as: UInt8.self)
-                    if source.repeatsRowAbove(y) {
-                        memset(out + 1, 0, rowBytes)
-                        continue // the row above in `above` is this one too, if it was converted
-                    }
-                    if !haveAbove {
-                        guard convert(y - 1, into: above) else { return false }
-                        haveAbove = true
-                    }
-                    guard convert(y, into: current) else { return false }
-                    let a = above.assumingMemoryBound(to: UInt8.self), b = current.assumingMemoryBound(to: UInt8.self)
-                    let o = (out + 1).assumingMemoryBound(to: UInt8.self)
-                    for i in 0..<rowBytes { o[i] = b[i] &- a[i] }
-                    swap(&above, &current)
-                }
+        /// Row `y` as Up (the first row of the image as it is) with its filter byte at `out`.
+        private func up(_ y: Int, into out: UnsafeMutableRawPointer) -> Bool {
+            guard y > 0 else {
+                out.storeBytes(of: RowFilter.none.rawValue, as: UInt8.self)
+                return convert(y, into: out + 1)
+            }
+            out.storeBytes(of: RowFilter.up.rawValue, as: UInt8.self)
+            if source.repeatsRowAbove(y) {
+                memset(out + 1, 0, rowBytes)
+                // Row y's pixels are the row above's, so `above` holds them too if it held those.
+                if aboveRow == y - 1 { aboveRow = y }
                 return true
             }
-
-            /// Row `y` as PNG's RGB or RGBA bytes at `out`; false when RGB met a translucent pixel.
-            private func convert(_ y: Int, into out: UnsafeMutableRawPointer) -> Bool {
-                let bytes = out.assumingMemoryBound(to: UInt8.self)
-                if channels == 3 { return PNGEncoder.rgb(source.row(y), count: source.width, into: bytes) }
-                PNGEncoder.unpremultiply(source.row(y), count: source.width, into: bytes)
-                return true
+            if aboveRow != y - 1 {
+                guard convert(y - 1, into: above) else { return false }
             }
+            guard convert(y, into: current) else { return false }
+            let a = above.assumingMemoryBound(to: UInt8.self), b = current.assumingMemoryBound(to: UInt8.self)
+            let o = (out + 1).assumingMemoryBound(to: UInt8.self)
+            for i in 0..<rowBytes { o[i] = b[i] &- a[i] }
+            swap(&above, &current)
+            aboveRow = y
+            return true
+        }
+
+        /// Row `y` as PNG's RGB or RGBA bytes at `out`; false when RGB met a translucent pixel.
+        private func convert(_ y: Int, into out: UnsafeMutableRawPointer) -> Bool {
+            let bytes = out.assumingMemoryBound(to: UInt8.self)
+            if channels == 3 { return PNGEncoder.rgb(source.row(y), count: source.width, into: bytes) }
+            PNGEncoder.unpremultiply(source.row(y), count: source.width, into: bytes)
+            return true
         }
     }
 
@@ -321,18 +343,28 @@ final class DeflateStream {
     /// The deflate written so far.
     var baseAddress: UnsafeRawPointer? { UnsafeRawPointer(output) }
 
-    /// Deflates `input`, then ends the stream (`final`) or ends on a byte with a sync flush (an
-    /// empty stored block, not final) so that another stream can follow it.
-    func deflate(_ input: UnsafeRawBufferPointer, final: Bool) throws(RenderError) {
+    /// How a call to `deflate` leaves the stream.
+    enum Ending {
+        /// Open for more input, which continues the same deflate data with this input as history.
+        case nothing
+        /// On a byte, after a sync flush (an empty stored block, not final), so that another
+        /// stream can follow it.
+        case block
+        /// Ended: its final block written.
+        case stream
+    }
+
+    /// Deflates `input`, leaving the stream as `ending` says.
+    func deflate(_ input: UnsafeRawBufferPointer, ending: Ending) throws(RenderError) {
         var rest = input
-        state.pointee.flush = UInt16(SYNC_FLUSH)
+        state.pointee.flush = UInt16(ending == .nothing ? NO_FLUSH : SYNC_FLUSH)
         repeat {
             // ISA-L counts in 32 bits: the input goes in pieces of at most a gibibyte.
             let piece = UnsafeRawBufferPointer(rebasing: rest.prefix(1 << 30))
             rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(piece.count))
             state.pointee.next_in = UnsafeMutablePointer(mutating: piece.baseAddress?.assumingMemoryBound(to: UInt8.self))
             state.pointee.avail_in = UInt32(piece.count)
-            state.pointee.end_of_stream = final && rest.isEmpty ? 1 : 0
+            state.pointee.end_of_stream = ending == .stream && rest.isEmpty ? 1 : 0
             while true {
                 if capacity - count < 1 << 16 {
                     capacity *= 2
