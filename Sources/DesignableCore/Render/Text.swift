@@ -384,14 +384,17 @@ public enum InstalledFonts {
     static let genericFamilies: Set<String> = ["sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math"]
 
     /// Every installed family's name, listed once.
-    public static let families: [String] = {
+    public static let families: [String] = WarmUp.familiesWhileWarming() ?? families(of: WarmUp.defaultFontMap())
+
+    /// The families `fontMap` lists, as Pango names them (fontconfig's, and its own aliases).
+    static func families(of fontMap: UnsafeMutablePointer<PangoFontMap>) -> [String] {
         var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
-        pango_font_map_list_families(WarmUp.defaultFontMap(), &list, &count)
+        pango_font_map_list_families(fontMap, &list, &count)
         defer { g_free(list) }
         guard let list else { return [] }
         return (0..<Int(count)).compactMap { list[$0].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) } }
-    }()
+    }
 
     private static let lowercased = Set(families.map { $0.lowercased() })
 
