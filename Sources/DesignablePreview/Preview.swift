@@ -48,7 +48,13 @@ public enum Preview {
 
         let size = EventLoop.preferredSize(for: session, scale: scale, display: display)
         let viewport = Viewport(windowWidth: size.width, windowHeight: size.height, scale: scale)
-        let window = try start.time(\.window) { try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title) }
+        let window = try start.time(\.window) {
+            let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
+            // The back buffer now, not when the first frame draws: the server maps its memory
+            // while the frame is laid out (`SharedMemoryImage`).
+            _ = try window.currentBuffer(width: viewport.windowWidth, height: viewport.windowHeight)
+            return window
+        }
         let loop = EventLoop(window: window, viewport: viewport, session: session, watcher: watcher, options: options, startFrame: start)
         return loop.run()
     }
