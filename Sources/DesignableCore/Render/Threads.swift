@@ -3,12 +3,12 @@ import Glibc
 #endif
 
 /// A thread running one piece of work, joined by its owner (at the latest when it lets go).
-final class WorkerThread {
+public final class WorkerThread {
     private var thread: pthread_t?
 
     /// Starts `work` on a new thread, or runs it here when no thread can be made (so that after
     /// `join` the work is done either way).
-    init(_ work: @escaping () -> Void) {
+    public init(_ work: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Work(work))
         var made = pthread_t()
         if pthread_create(&made, nil, { context in
@@ -24,7 +24,7 @@ final class WorkerThread {
     deinit { join() }
 
     /// Waits until the work is done.
-    func join() {
+    public func join() {
         guard let thread else { return }
         self.thread = nil
         pthread_join(thread, nil)
