@@ -417,21 +417,25 @@ final class PreviewWindowTests: XCTestCase {
     }
 
     /// The preview reports the same findings as `check` and `render`, layout ones included: a
-    /// view sticking out of the canvas is a warning in the title and on stderr.
+    /// view sticking out of the canvas is a warning in the title and on stderr. So is a font
+    /// family not installed, which the preview checks against the list its fonts' warm-up thread
+    /// makes, and `check` against the one it makes itself.
     func testThePreviewReportsWhatCheckAndRenderReport() throws {
         let outside = """
         canvas: {size: [200, 200]}
         views:
           - class: FancyButton
             title: Off
+            font: DejaVu Sanss 12
             frame: [150, 150, 100, 40]
         """
         let (preview, x, window, path) = try open(outside)
-        XCTAssertEqual(try x.title(of: window), "style.yaml — 1 warning")
+        XCTAssertEqual(try x.title(of: window), "style.yaml — 2 warnings")
         let deadline = Date().addingTimeInterval(5)
-        while preview.stderr.isEmpty && Date() < deadline { usleep(20_000) }
+        while preview.stderr.components(separatedBy: "\n").count < 3 && Date() < deadline { usleep(20_000) }
         let check = try runDesignable(["check", path])
         XCTAssertTrue(check.stderr.contains("sticks out of the 200×200 canvas"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("font family 'DejaVu Sanss' is not installed (did you mean 'DejaVu Sans'?)"), check.stderr)
         XCTAssertEqual(preview.stderr, check.stderr)
         preview.stop()
 

@@ -13,6 +13,7 @@ import CPango
 /// fonts' thread lists the installed families as soon as its font map exists, before it loads any
 /// face: reading a style checks each font's family against them, and waits for that list alone
 /// while the faces load (2 to 8 ms on a 2-core machine, which the read overlaps).
+///
 /// The preview opens librsvg only once its display is open: with both at once, opening the X
 /// connection took 3.3 ms instead of 1.1, and the gallery's first frame came 2 to 6 ms later.
 /// Pango's default font map is one per thread, so the warmed one is handed over: the first use
@@ -23,36 +24,40 @@ public enum WarmUp {
     nonisolated(unsafe) private static var fonts: (thread: WorkerThread, fontMap: FontMapHandle)?
     nonisolated(unsafe) private static var librsvg: WorkerThread?
 
-    /// A reference to a font map, released with its owner. The warm-up thread sets it just before
-    /// it ends and the caller's thread reads it only after joining, so the two never share it.
+    /// A reference to a font map, released with its owner, and the families it lists. The warm-up
+    /// thread sets the font map just before it ends and the caller's thread reads it only after
+    /// joining; the families are read only after the semaphore says they are set. The two threads
+    /// never share either.
     private final class FontMapHandle: @unchecked Sendable {
         var pointer: UnsafeMutablePointer<PangoFontMap>?
         /// The font map's families, set once before `listed` is posted and only read after it.
         var families: [String] = []
         /// Whether the thread lists the families (the fork-safe warm-up makes no font map).
         let hasFamilies: Bool
-        private var listed = sem_t()
+        /// Posted once the families are set; at an address of its own, as a semaphore may not move.
+        private let listed = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
         private var waited = false
 
         init(listsFamilies: Bool) {
             hasFamilies = listsFamilies
-            sem_init(&listed, 0, 0)
+            sem_init(listed, 0, 0)
         }
 
         deinit {
-            sem_destroy(&listed)
+            sem_destroy(listed)
+            listed.deallocate()
             if let pointer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
         }
 
         func publish(_ families: [String]) {
             self.families = families
-            sem_post(&listed)
+            sem_post(listed)
         }
 
         /// The families, once published; called only by the thread that began the warm-up.
         func waitForFamilies() -> [String] {
             if !waited {
-                while sem_wait(&listed) != 0 {}
+                while sem_wait(listed) != 0 {}
                 waited = true
             }
             return families
