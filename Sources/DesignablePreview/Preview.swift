@@ -52,7 +52,8 @@ public enum Preview {
             let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
             // The back buffer now, not when the first frame draws: the server maps its memory
             // while the frame is laid out (`SharedMemoryImage`).
-            _ = try window.currentBuffer(width: viewport.windowWidth, height: viewport.windowHeight)
+            // A buffer that cannot be made is the first frame's to report, as any frame's.
+            _ = try? window.currentBuffer(width: viewport.windowWidth, height: viewport.windowHeight)
             return window
         }
         let loop = EventLoop(window: window, viewport: viewport, session: session, watcher: watcher, options: options, startFrame: start)

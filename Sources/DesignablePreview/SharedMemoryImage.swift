@@ -23,6 +23,9 @@ final class SharedMemoryImage {
     private let segment: UnsafeMutablePointer<XShmSegmentInfo>?
     /// Maps the segment's pages into this process while the first frame draws (`mapHere`).
     private var mapping: WorkerThread?
+    /// Tells `mapping` to stop between pieces: a buffer replaced at once (a resize) waits for no
+    /// more than a piece.
+    private let stopMapping = SharedFlag()
 
     init(display: XDisplay, width: Int, height: Int) throws(PreviewFailure) {
         self.display = display.pointer
@@ -31,20 +34,19 @@ final class SharedMemoryImage {
         if display.hasSharedMemory, let attached = Self.attachShared(display, width: width, height: height) {
             (image, segment) = attached
             usesSharedMemory = true
-            Self.mapOnServer(attached.0, display: display, width: width, height: height)
-            mapping = Self.mapHere(attached.0, height: height)
         } else {
-            guard let data = malloc(width * height * 4),
-                  let plain = XCreateImage(display.pointer, display.visual, UInt32(display.depth), ZPixmap, 0,
+            guard let data = malloc(width * height * 4) else { throw PreviewFailure("no memory for a \(width)×\(height) image for the window") }
+            guard let plain = XCreateImage(display.pointer, display.visual, UInt32(display.depth), ZPixmap, 0,
                                            data.assumingMemoryBound(to: CChar.self), UInt32(width), UInt32(height), 32, Int32(width * 4)) else {
+                free(data)
                 throw PreviewFailure("cannot make a \(width)×\(height) image for the window")
             }
             image = plain
             segment = nil
             usesSharedMemory = false
         }
+        // Past here every stored property is set: a failure's `deinit` lets go of the image.
         guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else {
-            Self.destroy(image, segment: segment, display: display.pointer)
             throw PreviewFailure("the X server wants \(image.pointee.bits_per_pixel)-bit pixels; the preview draws 32-bit ones")
         }
         do {
@@ -52,14 +54,17 @@ final class SharedMemoryImage {
                                        stride: Int(image.pointee.bytes_per_line))
             context = try DrawingContext(surface)
         } catch {
-            surface = nil
-            Self.destroy(image, segment: segment, display: display.pointer)
             throw PreviewFailure("cannot draw into the window's image: \(error.message)")
+        }
+        if usesSharedMemory {
+            Self.mapOnServer(image, display: display, width: width, height: height)
+            mapping = Self.mapHere(image, height: height, until: stopMapping)
         }
     }
 
     deinit {
         // The pages must stay mapped until the thread mapping them is done.
+        stopMapping.set()
         mapping?.join()
         context = nil
         surface = nil
@@ -136,15 +141,19 @@ final class SharedMemoryImage {
     /// on the frame's time (at 1920×970, 1,800 faults, about 2 ms). Only the page tables change:
     /// the pixels are not read or written, so the frame drawing beside it sees no other writer.
     /// Kernels before 5.14 have no such advice, and the frame faults the pages in as before.
-    private static func mapHere(_ image: UnsafeMutablePointer<XImage>, height: Int) -> WorkerThread {
+    private static func mapHere(_ image: UnsafeMutablePointer<XImage>, height: Int, until stop: SharedFlag) -> WorkerThread {
         let base = UInt(bitPattern: image.pointee.data)
         let bytes = Int(image.pointee.bytes_per_line) * height
+        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
         return WorkerThread {
             var end = bytes
-            while end > 0 {
-                let start = max(0, end - mappingPiece) & ~4095
-                guard let address = UnsafeMutableRawPointer(bitPattern: base + UInt(start)),
-                      madvise(address, end - start, MADV_POPULATE_WRITE) == 0 else { return }
+            while end > 0, !stop.isSet {
+                let start = max(0, end - mappingPiece) / page * page
+                guard let address = UnsafeMutableRawPointer(bitPattern: base + UInt(start)) else { return }
+                if madvise(address, end - start, MADV_POPULATE_WRITE) != 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
                 end = start
             }
         }
@@ -167,7 +176,7 @@ final class SharedMemoryImage {
     }
 
     /// Sends the pixels of `rect` to the same place in `drawable`. The caller syncs before drawing
-    /// into the buffer again, so the server never reads a frame that is half redrawn.
+    /// into the buffer again, so the server never puts a frame that is half redrawn on screen.
     func put(on drawable: Drawable, gc: GC, rect: PixelRect) {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !area.isEmpty else { return }

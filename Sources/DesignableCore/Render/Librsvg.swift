@@ -33,35 +33,16 @@ enum Librsvg {
     /// The functions, or why they cannot be had, in words that follow "SVG images need librsvg: ".
     static let loaded: Result<Functions, RenderError> = {
         let result = open()
-        openState.markAnswered()
+        openState.set()
         return result
     }()
 
     /// Whether `loaded` has its answer, asked without waiting for it: a style read while the
     /// warm-up thread is still opening the library goes on reading, and checks its SVG files
     /// when the read is done (`ImageProbe.checkWithoutWaiting`).
-    static var isOpen: Bool { openState.isAnswered }
+    static var isOpen: Bool { openState.isSet }
 
-    private static let openState = OpenState()
-
-    private final class OpenState: @unchecked Sendable {
-        private var answered = false
-        private var lock = pthread_mutex_t()
-
-        init() { pthread_mutex_init(&lock, nil) }
-
-        var isAnswered: Bool {
-            pthread_mutex_lock(&lock)
-            defer { pthread_mutex_unlock(&lock) }
-            return answered
-        }
-
-        func markAnswered() {
-            pthread_mutex_lock(&lock)
-            answered = true
-            pthread_mutex_unlock(&lock)
-        }
-    }
+    private static let openState = SharedFlag()
 
     private static func open() -> Result<Functions, RenderError> {
         // Never closed: the handles librsvg makes live as long as the process may draw.

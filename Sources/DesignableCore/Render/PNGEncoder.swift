@@ -152,13 +152,14 @@ public enum PNGEncoder {
         let stream = try DeflateStream(level: level, expecting: rows.count * chunks.lineBytes / 8)
         var adler: UInt32 = 1
         var y = rows.lowerBound
-        while y < rows.upperBound {
+        // At least once: a band of no rows still ends its stream.
+        repeat {
             let chunk = y..<min(rows.upperBound, y + chunks.rowsPerChunk)
             guard let bytes = chunks.fill(chunk) else { return nil }
             adler = libdeflate_adler32(adler, bytes.baseAddress, bytes.count)
             try stream.deflate(bytes, ending: chunk.upperBound < rows.upperBound ? .nothing : final ? .stream : .block)
             y = chunk.upperBound
-        }
+        } while y < rows.upperBound
         return Band(length: rows.count * chunks.lineBytes, stream: stream, adler: adler)
     }
 
@@ -229,6 +230,7 @@ public enum PNGEncoder {
         /// Rows `rows` (at most `rowsPerChunk`, following the rows made before, if any), valid
         /// until the next call; nil when an RGB image met a pixel that is not opaque.
         func fill(_ rows: Range<Int>) -> UnsafeRawBufferPointer? {
+            precondition(rows.count <= rowsPerChunk, "a chunk of \(rows.count) rows in room for \(rowsPerChunk)")
             let line = { (y: Int) in self.chunk + (y - rows.lowerBound) * (self.rowBytes + 1) }
             if rowBytes + 1 <= PNGEncoder.widestUnfilteredRow {
                 for y in rows {

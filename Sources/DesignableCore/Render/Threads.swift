@@ -35,3 +35,30 @@ public final class WorkerThread {
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 }
+
+/// A flag one thread sets and others read, behind a lock: a thread working in pieces looks at it
+/// between them to stop early, another learns whether something is done without waiting for it.
+public final class SharedFlag: @unchecked Sendable {
+    /// At an address of its own: a mutex may not move.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value = false
+
+    public init() { pthread_mutex_init(lock, nil) }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    public var isSet: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return value
+    }
+
+    public func set() {
+        pthread_mutex_lock(lock)
+        value = true
+        pthread_mutex_unlock(lock)
+    }
+}

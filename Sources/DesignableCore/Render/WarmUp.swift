@@ -17,8 +17,9 @@ import CPango
 /// The preview opens librsvg only once its display is open: with both at once, opening the X
 /// connection took 3.3 ms instead of 1.1, and the gallery's first frame came 2 to 6 ms later.
 /// Pango's default font map is one per thread, so the warmed one is handed over: the first use
-/// of fonts on the caller's thread waits for the fonts' warm-up and makes its font map that
-/// thread's default; the warm-up thread has let go of it by then. librsvg needs no hand-over:
+/// of the font map on the caller's thread waits for the fonts' warm-up to end and makes its font
+/// map that thread's default; the warm-up thread has let go of it by then. The family list is
+/// handed over earlier, through a semaphore, while the warm-up goes on loading faces. librsvg needs no hand-over:
 /// the first SVG on any thread waits for the library to be open, as `Librsvg.loaded` is made once.
 public enum WarmUp {
     nonisolated(unsafe) private static var fonts: (thread: WorkerThread, fontMap: FontMapHandle)?
@@ -26,8 +27,8 @@ public enum WarmUp {
 
     /// A reference to a font map, released with its owner, and the families it lists. The warm-up
     /// thread sets the font map just before it ends and the caller's thread reads it only after
-    /// joining; the families are read only after the semaphore says they are set. The two threads
-    /// never share either.
+    /// joining; the warm-up thread sets the families before it posts the semaphore, and the
+    /// caller's thread reads them only after waiting on it.
     private final class FontMapHandle: @unchecked Sendable {
         var pointer: UnsafeMutablePointer<PangoFontMap>?
         /// The font map's families, set once before `listed` is posted and only read after it.
@@ -57,7 +58,7 @@ public enum WarmUp {
         /// The families, once published; called only by the thread that began the warm-up.
         func waitForFamilies() -> [String] {
             if !waited {
-                while sem_wait(listed) != 0 {}
+                while sem_wait(listed) != 0 && errno == EINTR {}
                 waited = true
             }
             return families
