@@ -50,9 +50,9 @@ public enum Preview {
         let viewport = Viewport(windowWidth: size.width, windowHeight: size.height, scale: scale)
         let window = try start.time(\.window) {
             let window = try PreviewWindow(display: display, width: size.width, height: size.height, title: session.title)
-            // The back buffer now, not when the first frame draws: the server maps its memory
-            // while the frame is laid out (`SharedMemoryImage`).
-            // A buffer that cannot be made is the first frame's to report, as any frame's.
+            // The back buffer now, not when the first frame draws, so that its memory is mapped
+            // while the frame is laid out (`SharedMemoryImage`); one that cannot be made is the
+            // first frame's to report, as any frame's.
             _ = try? window.currentBuffer(width: viewport.windowWidth, height: viewport.windowHeight)
             return window
         }

@@ -19,8 +19,9 @@ import CPango
 /// Pango's default font map is one per thread, so the warmed one is handed over: the first use
 /// of the font map on the caller's thread waits for the fonts' warm-up to end and makes its font
 /// map that thread's default; the warm-up thread has let go of it by then. The family list is
-/// handed over earlier, through a semaphore, while the warm-up goes on loading faces. librsvg needs no hand-over:
-/// the first SVG on any thread waits for the library to be open, as `Librsvg.loaded` is made once.
+/// handed over earlier, through a semaphore, while the warm-up goes on loading faces. librsvg
+/// needs no hand-over: the first SVG on any thread waits for the library to be open, as
+/// `Librsvg.loaded` is made once.
 public enum WarmUp {
     nonisolated(unsafe) private static var fonts: (thread: WorkerThread, fontMap: FontMapHandle)?
     nonisolated(unsafe) private static var librsvg: WorkerThread?
