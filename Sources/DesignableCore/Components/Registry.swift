@@ -6,6 +6,7 @@ public enum ComponentRegistry {
         Button.self, RoundedCornerButton.self, FancyButton.self, SubscribeButton.self, BWGradientView.self, PillUILabel.self, UIView.self, DesignableView.self, DesignableButton.self,
     ]
     private static let builtInsByName: [String: Component.Type] = Dictionary(uniqueKeysWithValues: builtIns.map { ($0.className, $0) })
+    static let builtInClasses = Set(builtIns.map(ObjectIdentifier.init))
 
     /// The user's components for the file being read, set by `install(_:)`: one process reads
     /// one style file at a time (a command, or the preview's worker).

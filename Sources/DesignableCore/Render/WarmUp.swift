@@ -87,13 +87,14 @@ public enum WarmUp {
     /// would believe it still has. fontconfig itself leaves no thread behind.
     public static func beginForkSafe() {
         guard fonts == nil else { return }
-        let thread = WorkerThread {
-            // Pango's dependency, loaded with it; FcInit is what Pango's own start-up spends its
-            // time in, and once done it is done for the process.
-            if let initialise = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "FcInit") {
-                _ = unsafeBitCast(initialise, to: (@convention(c) () -> Int32).self)()
-            }
+        // Pango's dependency, loaded with it; FcInit is what Pango's own start-up spends its time
+        // in, and once done it is done for the process. Looked up here, not on the thread: dlsym
+        // takes the loader's lock, which librsvg's dlopen holds for its 7 ms or so, and the first
+        // text waited those out too.
+        let initialise = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "FcInit").map {
+            unsafeBitCast($0, to: (@convention(c) () -> Int32).self)
         }
+        let thread = WorkerThread { _ = initialise?() }
         fonts = (thread, FontMapHandle(listsFamilies: false))
         beginLibrsvg()
     }
