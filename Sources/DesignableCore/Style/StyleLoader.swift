@@ -28,6 +28,9 @@ public enum StyleLoader {
     /// Whether image names and imports may leave the style file's folder (`--allow-outside-images`): set once
     /// by the command line before anything is loaded, so the preview's reloads follow it too.
     nonisolated(unsafe) public static var allowsOutsideImages = false
+    /// Whether a first-screen read blanks out the views its text shows are off the screen
+    /// (`FirstScreenText`): a test compares reads with and without.
+    nonisolated(unsafe) static var blanksOffScreenViews = true
     /// Compiles and loads the Swift files `components:` names; nil in a process that must not
     /// run user code (the preview's window), which then only learns the files' names.
     nonisolated(unsafe) public static var componentProvider: ComponentProvider?
@@ -72,13 +75,28 @@ public enum StyleLoader {
         return result
     }
 
-    private static func read(_ bytes: [UInt8], path: String, reusing previous: StyleDocument?, incremental: Bool, firstScreen: Rect?) -> LoadResult {
+    /// `blanking` lets a first-screen read blank out the views its text shows are off that screen
+    /// (`FirstScreenText`).
+    private static func read(_ bytes: [UInt8], path: String, reusing previous: StyleDocument?, incremental: Bool, firstScreen: Rect?,
+                             blanking: Bool = true) -> LoadResult {
         if incremental, let previous, previous.path == path, let result = IncrementalRead.load(bytes, over: previous) {
             return result
         }
         let load = StyleLoad(path: path, previous: previous)
         load.firstScreen = firstScreen
-        let document = decode(bytes: bytes, load)
+        var text = bytes
+        if blanking, blanksOffScreenViews, let firstScreen, bytes.count <= maximumFileSize,
+           let blanked = FirstScreenText.blanking(bytes, outside: ViewsSection.firstScreenReach(firstScreen)) {
+            load.blanked = blanked
+            load.viewsLeftOut = blanked.count
+            text = blanked.text
+        }
+        let document = decode(bytes: text, load)
+        // The parse did not find the views kept where the text showed them, or the canvas is
+        // fitted to every view: the views blanked are needed after all.
+        if load.blanked != nil, load.blankingMissed || load.canvas.size == nil {
+            return read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: firstScreen, blanking: false)
+        }
         let diagnostics = report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
         // A file with errors is shown by its findings, not its views: every one of them, so the whole file.
         if load.viewsLeftOut > 0, diagnostics.hasErrors { return read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: nil) }
@@ -278,6 +296,10 @@ final class StyleLoad {
     /// are to be decoded now; how many views that left out.
     var firstScreen: Rect?
     var viewsLeftOut = 0
+    /// The text the first-screen read parsed, views blanked (`FirstScreenText`); and whether its
+    /// parse found the views kept elsewhere than the text showed them.
+    var blanked: FirstScreenText.Blanked?
+    var blankingMissed = false
 
     init(path: String, previous: StyleDocument?) {
         self.path = path

@@ -9,6 +9,11 @@ enum ViewsSection: StyleSection {
     static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
         switch node?.kind {
         case .sequence(let items)?:
+            // A text with views blanked must have the others where its reading found them.
+            if let blanked = load.blanked, !blanked.matches(itemLines: items.map(\.location.line)) {
+                load.blankingMissed = true
+                return
+            }
             decode(entries: items, into: load)
         case nil:
             load.diagnostics.append(.warning("no 'views:' list: the canvas is empty", at: root.location))
@@ -34,8 +39,8 @@ enum ViewsSection: StyleSection {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
             return
         }
-        if let screen = load.firstScreen, load.canvas.size != nil, let shown = firstScreenViews(items, on: screen) {
-            load.viewsLeftOut = items.count - shown.count
+        if let screen = load.firstScreen, load.canvas.size != nil, let shown = firstScreenViews(items, on: screen, leftOut: load.viewsLeftOut) {
+            load.viewsLeftOut += items.count - shown.count
             let decoded = decode(shown, reusing: [], presets: load.presets, context: load.context)
             load.views = decoded.views
             load.diagnostics += decoded.diagnostics
@@ -78,17 +83,23 @@ enum ViewsSection: StyleSection {
     /// screen: views placed in the column need every one before them, and a frame from a preset
     /// is not looked for. (A frame an alias or a merge key gives is the view's own here, as the
     /// parser expands both.) Only a canvas of a given size has views placed this way
-    /// alone; a fitted one needs every view's extent (the caller checks).
-    static func firstScreenViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, on screen: Rect) -> [YAMLNode]? where Entries.Index == Int {
-        guard items.count >= minimumViewsLeftOut else { return nil }
-        let reach = screen.insetBy(dx: -firstScreenMargin, dy: -firstScreenMargin)
+    /// alone; a fitted one needs every view's extent (the caller checks). `leftOut` views were
+    /// left out before the parse (`FirstScreenText`), and count towards the least.
+    static func firstScreenViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, on screen: Rect, leftOut: Int = 0) -> [YAMLNode]? where Entries.Index == Int {
+        guard leftOut + items.count >= minimumViewsLeftOut else { return nil }
+        let reach = firstScreenReach(screen)
         // Its own context: reading a frame here must not leave a warning for the view decoded next.
         let scratch = DecodingContext()
         let shown = items.filter { item in
             guard let node = item["frame"], let frame = try? Rect.decode(node, in: scratch) else { return true }
             return frame.intersects(reach)
         }
-        return items.count - shown.count >= minimumViewsLeftOut ? shown : nil
+        return leftOut + items.count - shown.count >= minimumViewsLeftOut ? shown : nil
+    }
+
+    /// Where a view's frame must reach to be taken as on the first screen `screen`.
+    static func firstScreenReach(_ screen: Rect) -> Rect {
+        screen.insetBy(dx: -firstScreenMargin, dy: -firstScreenMargin)
     }
 
     /// What decoding a run of views gives: the views that decoded, every finding in order, the
