@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A first read's text of a large file: the views that cannot draw on the first screen blanked
 /// out line by line before libyaml sees them. Leaving views out of the decoding
 /// (`ViewsSection.firstScreenViews`) saves building their components, but the whole file is
@@ -65,20 +69,21 @@ enum FirstScreenText {
     }
 
     /// Line breaks YAML knows besides "\n" and "\r\n": a lone "\r", and NEL, LS and PS in UTF-8.
+    /// Each lead byte is looked for with `memchr`, which reads a large file many bytes at a time.
     private static func hasOtherLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\r"):
-                if index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n") { return true }
-            case 0xC2:
-                if index + 1 < bytes.count, bytes[index + 1] == 0x85 { return true }
-            case 0xE2:
-                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
-            default:
-                continue
+        func occurrences(of lead: UInt8, _ isBreak: (Int) -> Bool) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(lead), bytes.count - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if isBreak(index) { return true }
+                from = index + 1
             }
+            return false
         }
-        return false
+        return occurrences(of: UInt8(ascii: "\r")) { $0 + 1 == bytes.count || bytes[$0 + 1] != UInt8(ascii: "\n") }
+            || occurrences(of: 0xC2) { $0 + 1 < bytes.count && bytes[$0 + 1] == 0x85 }
+            || occurrences(of: 0xE2) { $0 + 2 < bytes.count && bytes[$0 + 1] == 0x80 && (bytes[$0 + 2] == 0xA8 || bytes[$0 + 2] == 0xA9) }
     }
 }
 
@@ -92,7 +97,13 @@ private struct Lines {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        if let base = bytes.baseAddress {
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) {
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(from)
+            }
+        }
         if starts.last != bytes.count { starts.append(bytes.count) }
     }
 
