@@ -40,21 +40,20 @@ final class PreviewWindow {
             throw PreviewFailure("cannot create the preview window's graphics context")
         }
         self.gc = gc
-        deleteAtom = display.atom("WM_DELETE_WINDOW")
-        utf8Atom = display.atom("UTF8_STRING")
-        netNameAtom = display.atom("_NET_WM_NAME")
-        nameAtom = display.atom("WM_NAME")
+        let atoms = display.atoms(["WM_DELETE_WINDOW", "UTF8_STRING", "_NET_WM_NAME", "WM_PROTOCOLS", "_NET_WM_PID"])
+        (deleteAtom, utf8Atom, netNameAtom) = (atoms[0], atoms[1], atoms[2])
+        nameAtom = Atom(XA_WM_NAME)
         var supported: Int32 = 0
         detectableAutoRepeat = XkbSetDetectableAutoRepeat(dpy, 1, &supported) != 0 && supported != 0
 
-        var protocols = [deleteAtom]
-        XSetWMProtocols(dpy, id, &protocols, 1)
-        setProperty("WM_CLASS", type: XA_STRING, bytes: Array("designable\0Designable\0".utf8))
-        // Format-32 properties are longs in Xlib's client-side representation.
-        let pid = [UInt(getpid())]
-        pid.withUnsafeBytes { bytes in
-            _ = XChangeProperty(dpy, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        // Format-32 properties are longs in Xlib's client-side representation. (XSetWMProtocols
+        // would intern WM_PROTOCOLS again, one more round trip.)
+        [UInt(deleteAtom)].withUnsafeBytes { bytes in
+            _ = XChangeProperty(dpy, id, atoms[3], XA_ATOM, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        setProperty(Atom(XA_WM_CLASS), type: XA_STRING, bytes: Array("designable\0Designable\0".utf8))
+        [UInt(getpid())].withUnsafeBytes { bytes in
+            _ = XChangeProperty(dpy, id, atoms[4], XA_CARDINAL, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
         var hints = XSizeHints()
         hints.flags = PMinSize
@@ -80,8 +79,8 @@ final class PreviewWindow {
         }
     }
 
-    private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
-        XChangeProperty(display.pointer, id, display.atom(name), type, 8, PropModeReplace, bytes, Int32(bytes.count))
+    private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
+        XChangeProperty(display.pointer, id, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
     }
 
     func map() {

@@ -45,8 +45,16 @@ final class XDisplay {
 
     deinit { XCloseDisplay(pointer) }
 
-    func atom(_ name: String) -> Atom {
-        XInternAtom(pointer, name, 0)
+    /// The atoms of `names`, in order, made where the server has none: one round trip for all,
+    /// where one each would wait for the server as many times while a window is made.
+    func atoms(_ names: [String]) -> [Atom] {
+        var atoms = [Atom](repeating: 0, count: names.count)
+        var strings = names.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        _ = strings.withUnsafeMutableBufferPointer { pointers in
+            XInternAtoms(pointer, pointers.baseAddress, Int32(names.count), 0, &atoms)
+        }
+        return atoms
     }
 
     /// Pixels per point from the X resource Xft.dpi (what desktop settings write for HiDPI), or nil when unset.

@@ -372,6 +372,14 @@ struct XDriver {
         try xdotool("getwindowname", window)
     }
 
+    /// The window's properties as `xprop` prints them, `names` only.
+    func properties(of window: String, _ names: String...) throws -> String {
+        guard let tool = TestPaths.tool("xprop") else { throw HarnessError("xprop is not installed") }
+        let result = try runTool(tool, ["-id", window] + names, environment: environment)
+        guard result.status == 0 else { throw HarnessError("xprop failed: \(result.err)") }
+        return String(decoding: result.out, as: UTF8.self)
+    }
+
     /// The window's width and height.
     func size(of window: String) throws -> (width: Int, height: Int) {
         let text = try xdotool("getwindowgeometry", "--shell", window)

@@ -147,6 +147,14 @@ final class PreviewWindowTests: XCTestCase {
     /// and a release on it selects it; a disabled control ignores the pointer.
     func testPressHighlightsWhileHeldAndReleaseOnTheButtonSelects() throws {
         let (preview, x, window, _) = try open()
+        // What a window manager reads: the close button's protocol, the class, the process, the
+        // title as UTF-8, the least size (the atoms interned in one round trip).
+        let properties = try x.properties(of: window, "WM_PROTOCOLS", "WM_CLASS", "_NET_WM_PID", "WM_NAME", "_NET_WM_NAME", "WM_NORMAL_HINTS")
+        for expected in ["WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW", "WM_CLASS(STRING) = \"designable\", \"Designable\"",
+                         "_NET_WM_PID(CARDINAL) = \(preview.process.processIdentifier)", "WM_NAME(UTF8_STRING) = \"", "_NET_WM_NAME(UTF8_STRING) = \"",
+                         "minimum size: 120 by 80"] {
+            XCTAssertTrue(properties.contains(expected), "\(expected) in \(properties)")
+        }
         let start = try x.screenshot(window)
         assertPixel(start, Self.first, is: Self.blue, "first button at start")
         assertPixel(start, Self.disabled, is: Self.grey, "disabled button at start")
