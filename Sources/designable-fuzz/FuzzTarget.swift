@@ -29,6 +29,9 @@ final class FuzzHarness {
         // held in a Swift enum with its tag in the pointer's spare bits looks unreachable to
         // LeakSanitizer, which then reports a leak that is not one.)
         let renderer = Renderer()
+        // The preview's first read of a large file, which may blank views off its first screen
+        // out of the text before the parse (`FirstScreenText`).
+        _ = StyleLoader.load(bytes: bytes, path: stylePath, firstScreen: Rect(x: 0, y: 0, width: 200, height: 200))
         let loaded = StyleLoader.load(bytes: bytes, path: stylePath)
         let layout = loaded.document.map { renderer.layout($0) }
         let findings = Findings.all(loaded, layout: layout)

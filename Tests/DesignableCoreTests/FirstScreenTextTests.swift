@@ -90,6 +90,65 @@ final class FirstScreenTextTests: XCTestCase {
         }
     }
 
+    /// A view whose last value is a block scalar ends that scalar with the next view's first
+    /// line: the next view is kept, or its lines and the comments after it would become the text.
+    func testTheViewAfterABlockScalarIsKept() throws {
+        let text = Self.file(300) { index in
+            index == 100
+                ? "  - class: FancyButton\n    frame: [8, 8, 100, 32]\n    title: |+\n      hello"
+                : "  - {class: UIView, frame: \(Self.far(index))}" + (index == 101 ? "\n      # shadowOpacity: 0.5" : "")
+        }
+        let result = try XCTUnwrap(blanked(text))
+        XCTAssertEqual(result.count, 298, "all but the button and the view after its text")
+        XCTAssertEqual(result.keptItems.map(\.lowerBound), [102, 106])
+    }
+
+    /// A tab may change where text ends (libyaml takes it as a space after a key, and refuses it
+    /// elsewhere): blanking stops there. What libyaml refuses outright (a control character, an
+    /// invalid UTF-8 sequence, an unknown escape) keeps its view for the parse to report, and the
+    /// views after it are blanked as before.
+    func testTabsStopBlankingAndUnreadableTextKeepsItsView() throws {
+        func count(_ odd: String) throws -> (blanked: Int, kept: Int) {
+            let text = Self.file(600) { index in
+                index == 300 ? "  - {class: UIView, frame: \(Self.far(index)), title: \(odd)}" : "  - {class: UIView, frame: \(Self.far(index))}"
+            }
+            let result = try XCTUnwrap(blanked(text), odd)
+            return (result.count, result.keptItems.count)
+        }
+        XCTAssertTrue(try count("\t\"x") == (300, 300), "a tab")
+        for unreadable in ["\"a\u{01}\"", "\"a\u{80}\"", "\"\\q\"", "\"\\x4\""] {
+            XCTAssertTrue(try count(unreadable) == (599, 1), unreadable)
+        }
+        var bytes = Array(Self.file(600) { "  - {class: UIView, frame: \(Self.far($0))\($0 == 300 ? ", title: caf" : "")}" }.utf8)
+        let at = try XCTUnwrap(bytes.firstRange(of: Array("caf".utf8))).upperBound
+        bytes.insert(0xE9, at: at)  // Latin-1's é, not UTF-8
+        XCTAssertEqual(FirstScreenText.blanking(bytes, outside: Self.reach)?.count, 599, "an invalid UTF-8 byte")
+        XCTAssertTrue(try count("\"café ✓\"") == (600, 0), "UTF-8 is text like any other")
+    }
+
+    /// A frame the reading would miss, and nesting deeper than it follows.
+    func testAKeyBeforeASpacedColonAndDeepNestingAreRead() throws {
+        let spaced = Self.file(300, before: ["  - class: UIView\n    frame: [8, 9000, 10, 10]\n    frame : [8, 8, 100, 32]"]) {
+            "  - {class: UIView, frame: \(Self.far($0))}"
+        }
+        XCTAssertEqual(try XCTUnwrap(blanked(spaced)).keptItems.count, 1, "frame : is a second frame")
+        let deep = Self.file(300) { "  - {class: UIView, frame: \(Self.far($0))}" } + "  - {class: UIView, x: " + String(repeating: "[", count: 100_000) + "}\n"
+        XCTAssertEqual(try XCTUnwrap(blanked(deep)).count, 300, "read without running out of stack; the deep view kept")
+    }
+
+    /// A flow collection in the lines before the list that runs on through it: the parse finds
+    /// no list where the text had one, and the first read is that of the whole text.
+    func testAListTheParseDoesNotFindIsReadWhole() throws {
+        let text = "canvas: {size: [4000, 40000],\nviews:\n" + (0..<300).map { "  - {class: UIView, frame: \(Self.far($0))}" }.joined(separator: "\n") + "\n}\n"
+        XCTAssertNotNil(blanked(text), "the text alone looks like a list")
+        let blankedRead = StyleLoader.load(bytes: Array(text.utf8), path: FirstScreenReadTests.path, firstScreen: Self.screen)
+        StyleLoader.blanksOffScreenViews = false
+        let wholeRead = StyleLoader.load(bytes: Array(text.utf8), path: FirstScreenReadTests.path, firstScreen: Self.screen)
+        XCTAssertEqual(blankedRead.diagnostics, wholeRead.diagnostics)
+        XCTAssertEqual(blankedRead.document == nil, wholeRead.document == nil)
+        XCTAssertTrue(wholeRead.diagnostics.hasErrors, "\(wholeRead.diagnostics)")
+    }
+
     /// Text this reading does not take on leaves the whole file to the parse.
     func testFilesOfAnotherShapeAreNotBlanked() {
         let views = (0..<300).map { "  - {class: UIView, frame: \(Self.far($0))}" }

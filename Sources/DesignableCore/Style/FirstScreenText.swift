@@ -38,21 +38,24 @@ enum FirstScreenText {
     static func blanking(_ bytes: [UInt8], outside reach: Rect) -> Blanked? {
         bytes.withUnsafeBufferPointer { buffer in
             guard !hasOtherLineBreaks(buffer) else { return nil }
-            let lines = Lines(buffer)
-            guard let items = lines.viewItems(), items.count <= ViewsSection.maximumViews else { return nil }
+            guard let lines = Lines(buffer), let items = lines.viewItems(), items.count <= ViewsSection.maximumViews else { return nil }
             var blank: [Range<Int>] = []
             var kept: [Range<Int>] = []
             var trusted = true
+            // A block scalar that ends a view ends where the next view begins: blanked, that
+            // view's lines and the comments after it would become the scalar's.
+            var afterBlockScalar = false
             for item in items {
                 var view = ViewText(lines: lines, item: item)
                 view.read()
-                if trusted, view.isSelfContained, let frame = view.ownFrame, !frame.intersects(reach) {
+                if trusted, !afterBlockScalar, view.isSelfContained, let frame = view.ownFrame, !frame.intersects(reach) {
                     blank.append(item)
                 } else {
                     kept.append(item)
                     // Its text may run on: the views after it are the parse's to read.
                     if !view.isFullyRead { trusted = false }
                 }
+                afterBlockScalar = view.endsInBlockScalar
             }
             guard blank.count >= ViewsSection.minimumViewsLeftOut else { return nil }
             var text: [UInt8] = []
@@ -95,13 +98,19 @@ private struct Lines {
     /// Where each line starts, and one more entry: the end.
     private var starts: [Int] = [0]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Most lines read: far beyond `ViewsSection.maximumViews` views of a hundred lines, and 8 MB of
+    /// line starts at most, where a 16 MB file of empty lines would ask for 128.
+    static let maximumLines = 1 << 20
+
+    /// The lines of `bytes`; nil past `maximumLines`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if let base = bytes.baseAddress {
             var from = 0
             while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) {
                 from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                 starts.append(from)
+                if starts.count > Self.maximumLines { return nil }
             }
         }
         if starts.last != bytes.count { starts.append(bytes.count) }
@@ -122,8 +131,8 @@ private struct Lines {
     /// The line's ending, which a blanked line keeps.
     func ending(of line: Int) -> Range<Int> { content(line).upperBound..<starts[line + 1] }
 
-    /// Leading spaces: nil for a line YAML ignores (blank, or only a comment), -1 for one that
-    /// indents with a tab, which this reading does not take on.
+    /// Leading spaces: nil for a line YAML ignores outside a block scalar (blank, or only a
+    /// comment), -1 for one that indents with a tab, which this reading does not take on.
     func indent(_ line: Int) -> Int? {
         let text = content(line)
         var index = text.lowerBound
@@ -199,10 +208,66 @@ private struct ViewText {
     private var reaches = false
     /// Every line was read to its end and every construct ended on its line.
     private(set) var isFullyRead = false
+    /// The view's last value is a block scalar, which the next view's first line ends.
+    private(set) var endsInBlockScalar = false
 
     init(lines: Lines, item: Range<Int>) {
         self.lines = lines
         self.item = item
+    }
+
+    /// What the view's bytes hold besides printable ASCII and line breaks.
+    private enum Characters { case plain, tab, unreadable }
+
+    /// A tab, which libyaml takes as a space in some places and refuses in others, so that the
+    /// view's text could run on in ways not read here; or what libyaml refuses outright (a control
+    /// character, an invalid UTF-8 sequence, as YAML 1.1 has it), which leaves the view to the
+    /// parse to report, the views after it blanked as before.
+    private var characters: Characters {
+        let start = lines.start(of: item.lowerBound), end = lines.content(item.upperBound - 1).upperBound
+        var index = start, unreadable = false
+        while index < end {
+            let byte = lines.bytes[index]
+            if byte >= 0x20 && byte < 0x7F || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                index += 1  // a "\r" here is one of a "\r\n": the others are refused before
+                continue
+            }
+            if byte == UInt8(ascii: "\t") { return .tab }
+            if let scalar = Self.scalar(at: &index, in: lines.bytes, before: end), Self.isPrintable(scalar) { continue }
+            unreadable = true
+            index += 1
+        }
+        return unreadable ? .unreadable : .plain
+    }
+
+    /// The Unicode scalar UTF-8 encodes at `index` (moved past it), nil for an invalid sequence.
+    private static func scalar(at index: inout Int, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> UInt32? {
+        let lead = bytes[index]
+        let count: Int, initial: UInt32
+        switch lead {
+        case 0xC2...0xDF: (count, initial) = (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (count, initial) = (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (count, initial) = (4, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard index + count <= end else { return nil }
+        var value = initial
+        for offset in 1..<count {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        // Overlong forms and surrogates are invalid; past U+10FFFF too.
+        let least: UInt32 = count == 2 ? 0x80 : count == 3 ? 0x800 : 0x10000
+        guard value >= least, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+        index += count
+        return value
+    }
+
+    /// YAML 1.1's printable characters beyond ASCII: NEL is a line break (refused before), C1
+    /// controls, U+FFFE and U+FFFF are not.
+    private static func isPrintable(_ scalar: UInt32) -> Bool {
+        scalar >= 0xA0 && scalar <= 0xD7FF || scalar >= 0xE000 && scalar <= 0xFFFD || scalar >= 0x10000
     }
 
     var isSelfContained: Bool { isFullyRead && !reaches }
@@ -210,6 +275,11 @@ private struct ViewText {
 
     mutating func read() {
         var reader = LineReader(lines.bytes, lines.content(item.lowerBound))
+        switch characters {
+        case .plain: break
+        case .tab: return finish(false, reader)
+        case .unreadable: reaches = true
+        }
         reader.skipSpaces()
         reader.index += 1  // the "-"
         reader.skipSpaces()
@@ -231,19 +301,32 @@ private struct ViewText {
         // or an error) is not read here.
         var levels: [(column: Int, isList: Bool)] = []
         var opens = reader.restIsEmpty()
+        // The open block scalar's key column, and its text's column once its first line is read.
         var blockScalarAbove: Int?
+        var blockScalarColumn: Int?
         var line = item.lowerBound
         if opens { line += 1 }
         var onFirstLine = !opens
         while line < item.upperBound {
             defer { line += 1; onFirstLine = false }
             if !onFirstLine {
-                guard let indent = lines.indent(line) else { continue }
-                // A block scalar's lines are its text until one is no deeper than its key's.
+                // A block scalar's lines are its text until one is no deeper than its key's; a
+                // line of spaces alone could set its column deeper than its text, and a line less
+                // deep than its first is an error.
                 if let above = blockScalarAbove {
-                    if indent > above { continue }
+                    let text = lines.content(line)
+                    if !text.isEmpty, text.allSatisfy({ lines.bytes[$0] == UInt8(ascii: " ") }) { return finish(false, reader) }
+                    let depth = text.firstIndex { lines.bytes[$0] != UInt8(ascii: " ") }.map { $0 - text.lowerBound }
+                    guard let depth else { continue }
+                    if depth > above {
+                        if depth < blockScalarColumn ?? depth { return finish(false, reader) }
+                        blockScalarColumn = blockScalarColumn ?? depth
+                        continue
+                    }
                     blockScalarAbove = nil
+                    blockScalarColumn = nil
                 }
+                guard let indent = lines.indent(line) else { continue }
                 reader = LineReader(lines.bytes, lines.content(line), carrying: reader)
                 reader.index += indent
             }
@@ -278,6 +361,7 @@ private struct ViewText {
             case .blockScalar: blockScalarAbove = column
             }
         }
+        endsInBlockScalar = blockScalarAbove != nil
         finish(true, reader)
     }
 
@@ -301,8 +385,13 @@ private struct LineReader {
     let start: Int
     let end: Int
     var index: Int
-    /// Met an anchor, alias, tag, merge key, or a key that is not plain.
+    /// Met an anchor, alias, tag, merge key, a key that is not plain, or an escape libyaml refuses:
+    /// the view is not the text's alone to tell.
     private(set) var reaches = false
+    /// Flow collections open around the cursor: reading nests a call per level.
+    private var depth = 0
+    /// Deepest nesting read: far beyond any view's, and a stack that cannot run out on hostile input.
+    private static let maximumDepth = 32
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         self.bytes = bytes
@@ -336,7 +425,8 @@ private struct LineReader {
         }
     }
 
-    /// What no plain scalar starts with.
+    /// What this reading does not take as a plain scalar's first character (YAML allows "-", "?"
+    /// and ":" before anything but a space; "-" is read where a negative number needs it).
     private static func isIndicator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
@@ -387,7 +477,8 @@ private struct LineReader {
         let keyStart = index
         while let byte = peek {
             if byte == UInt8(ascii: ":"), spaceFollows {
-                let key = keyStart..<index
+                // `frame :` is the key `frame`.
+                let key = trimmed(keyStart..<index)
                 index += 1
                 // A merge key: what it merges may hold a frame.
                 if key.count == 2, bytes[key.lowerBound] == UInt8(ascii: "<"), bytes[key.lowerBound + 1] == UInt8(ascii: "<") { reaches = true }
@@ -406,8 +497,9 @@ private struct LineReader {
         if restIsEmpty() { return .empty }
         let first = bytes[index]
         if first == UInt8(ascii: "|") || first == UInt8(ascii: ">") {
+            // Its chomping, not an indentation indicator: the text's column is then the first line's.
             index += 1
-            while let byte = peek, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+            if peek == UInt8(ascii: "-") || peek == UInt8(ascii: "+") { index += 1 }
             return restIsEmpty() ? .blockScalar : .unknown
         }
         return node(inFlow: false) && restIsEmpty() ? .plain : .unknown
@@ -450,7 +542,8 @@ private struct LineReader {
         }
     }
 
-    /// A quoted scalar closed on this line.
+    /// A quoted scalar closed on this line. An escape libyaml does not know leaves the view to the
+    /// parse to report (noted as `reaches`); the scalar still ends where its quote closes.
     private mutating func quoted() -> Bool {
         let quote = bytes[index]
         index += 1
@@ -458,7 +551,14 @@ private struct LineReader {
             let byte = bytes[index]
             index += 1
             if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                guard let escaped = peek else { return false }  // a line break escaped: it runs on
                 index += 1
+                let hexDigits = escaped == UInt8(ascii: "x") ? 2 : escaped == UInt8(ascii: "u") ? 4 : escaped == UInt8(ascii: "U") ? 8 : 0
+                if hexDigits > 0, index + hexDigits <= end, (index..<index + hexDigits).allSatisfy({ Self.isHexDigit(bytes[$0]) }) {
+                    index += hexDigits
+                } else if hexDigits > 0 || !"0abtnvfre \"/\\N_LP".utf8.contains(escaped) {
+                    reaches = true
+                }
             } else if byte == quote {
                 guard quote == UInt8(ascii: "'"), peek == quote else { return index <= end }
                 index += 1
@@ -474,8 +574,9 @@ private struct LineReader {
             let byte = bytes[index]
             if inFlow, Self.isFlowIndicator(byte) { return true }
             if byte == UInt8(ascii: ":") {
-                // In a flow collection libyaml ends the scalar at ": " and refuses a ":" before
-                // anything else; in a block, ": " would start a second key on the line.
+                // In a flow collection libyaml ends the scalar at ": " and refuses a ":" before a
+                // flow indicator or "?"; any other ":" there ("12:30") is not read here either,
+                // rare in a style file. In a block, ": " would start a second key on the line.
                 if spaceFollows { return inFlow }
                 if inFlow { return false }
             }
@@ -487,6 +588,9 @@ private struct LineReader {
 
     /// A flow sequence closed on this line, each item's text handed to `item`.
     private mutating func flowSequence(_ item: (Range<Int>) -> Void) -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { return false }
         index += 1
         while true {
             skipSpaces()
@@ -507,6 +611,9 @@ private struct LineReader {
 
     /// A flow mapping closed on this line, each entry's key and value handed to `entry`.
     mutating func flowMapping(_ entry: (Range<Int>, Range<Int>) -> Void) -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { return false }
         index += 1
         while true {
             skipSpaces()
@@ -566,6 +673,10 @@ private struct LineReader {
               (index + 1..<range.upperBound).allSatisfy({ digit(bytes[$0]) != nil }), index + 1 < range.upperBound else { return nil }
         // A fraction: converted as the loader converts it, to the same last bit.
         return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        digit(byte) != nil || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

@@ -7,13 +7,22 @@ enum ViewsSection: StyleSection {
     static let maximumViews = 10_000
 
     static func decode(_ node: YAMLNode?, root: YAMLNode, into load: StyleLoad) {
-        switch node?.kind {
-        case .sequence(let items)?:
-            // A text with views blanked must have the others where its reading found them.
-            if let blanked = load.blanked, !blanked.matches(itemLines: items.map(\.location.line)) {
+        // A text with views blanked must have the list, and its other views where its reading
+        // found them (with every view blanked, an empty list).
+        if let blanked = load.blanked {
+            let found: Bool
+            switch node?.kind {
+            case .sequence(let items)?: found = blanked.matches(itemLines: items.map(\.location.line))
+            case .some: found = node?.isNull == true && blanked.keptItems.isEmpty
+            case nil: found = false
+            }
+            guard found else {
                 load.blankingMissed = true
                 return
             }
+        }
+        switch node?.kind {
+        case .sequence(let items)?:
             decode(entries: items, into: load)
         case nil:
             load.diagnostics.append(.warning("no 'views:' list: the canvas is empty", at: root.location))
