@@ -62,6 +62,7 @@ final class FirstScreenTextTests: XCTestCase {
             "  - {class: UIView, frame: [8, 9000, 10, 10], frame: [0, 0, 10, 10]}",
             "  - {class: UIView, frame: [08, 9000, 10, 10]}",
             "  - {class: UIView, frame: [8, 9e3, 10, 10]}",
+            "  - {class: UIView, frame: [8, 99999999999999999999999999, 10, 10]}",
             "  - {class: UIView, frame: [8, 9000, -10, 10]}",
             "  - {class: UIView, frame: [8, 9000, 10]}",
             "  - {class: UIView, frame: {x: 8, y: 9000, width: 10, height: 10}}",

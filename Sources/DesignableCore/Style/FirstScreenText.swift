@@ -663,11 +663,13 @@ private struct LineReader {
         if negative { index += 1 }
         var whole = 0, wholeDigits = 0
         while index < range.upperBound, let digit = digit(bytes[index]) {
+            // Counted before it is added: a longer run of digits would overflow.
+            guard wholeDigits < 9 else { return nil }
             whole = whole * 10 + digit
             wholeDigits += 1
             index += 1
         }
-        guard (1...9).contains(wholeDigits), wholeDigits == 1 || bytes[range.lowerBound + (negative ? 1 : 0)] != UInt8(ascii: "0") else { return nil }
+        guard wholeDigits >= 1, wholeDigits == 1 || bytes[range.lowerBound + (negative ? 1 : 0)] != UInt8(ascii: "0") else { return nil }
         if index == range.upperBound { return Double(negative ? -whole : whole) }
         guard bytes[index] == UInt8(ascii: "."), range.upperBound - index - 1 <= 9,
               (index + 1..<range.upperBound).allSatisfy({ digit(bytes[$0]) != nil }), index + 1 < range.upperBound else { return nil }
