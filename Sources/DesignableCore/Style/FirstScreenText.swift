@@ -46,14 +46,18 @@ enum FirstScreenText {
             // view's lines and the comments after it would become the scalar's.
             var afterBlockScalar = false
             for item in items {
+                // Once a view's text may run on, the views after it are the parse's to read.
+                guard trusted else {
+                    kept.append(item)
+                    continue
+                }
                 var view = ViewText(lines: lines, item: item)
                 view.read()
-                if trusted, !afterBlockScalar, view.isSelfContained, let frame = view.ownFrame, !frame.intersects(reach) {
+                if !afterBlockScalar, view.isSelfContained, let frame = view.ownFrame, !frame.intersects(reach) {
                     blank.append(item)
                 } else {
                     kept.append(item)
-                    // Its text may run on: the views after it are the parse's to read.
-                    if !view.isFullyRead { trusted = false }
+                    trusted = view.isFullyRead
                 }
                 afterBlockScalar = view.endsInBlockScalar
             }
@@ -480,8 +484,7 @@ private struct LineReader {
                 // `frame :` is the key `frame`.
                 let key = trimmed(keyStart..<index)
                 index += 1
-                // A merge key: what it merges may hold a frame.
-                if key.count == 2, bytes[key.lowerBound] == UInt8(ascii: "<"), bytes[key.lowerBound + 1] == UInt8(ascii: "<") { reaches = true }
+                noteMergeKey(key)
                 return key
             }
             if byte == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: " ") { return nil }
@@ -586,58 +589,67 @@ private struct LineReader {
         return true
     }
 
+    /// A flow collection opened at the cursor and closed on this line by `close`, its entries each
+    /// read by `entry` up to the comma or `close` after it. A static function taking the reader
+    /// inout, so that `entry` may move it.
+    private static func flowCollection(_ reader: inout LineReader, closedBy close: UInt8, _ entry: (inout LineReader) -> Bool) -> Bool {
+        reader.depth += 1
+        defer { reader.depth -= 1 }
+        guard reader.depth <= maximumDepth else { return false }
+        reader.index += 1
+        while true {
+            reader.skipSpaces()
+            guard let first = reader.peek else { return false }
+            if first == close { reader.index += 1; return true }
+            guard entry(&reader) else { return false }
+            if reader.peek == UInt8(ascii: ",") { reader.index += 1; continue }
+            guard reader.peek == close else { return false }
+        }
+    }
+
     /// A flow sequence closed on this line, each item's text handed to `item`.
     private mutating func flowSequence(_ item: (Range<Int>) -> Void) -> Bool {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { return false }
-        index += 1
-        while true {
-            skipSpaces()
-            if peek == UInt8(ascii: "]") { index += 1; return true }
-            let itemStart = index
-            guard node(inFlow: true) else { return false }
-            skipSpaces()
-            if peek == UInt8(ascii: ":") {
-                index += 1  // a single-pair mapping as the item
-                guard node(inFlow: true) else { return false }
-                skipSpaces()
+        Self.flowCollection(&self, closedBy: UInt8(ascii: "]")) { reader in
+            let itemStart = reader.index
+            guard reader.node(inFlow: true) else { return false }
+            reader.skipSpaces()
+            if reader.peek == UInt8(ascii: ":") {
+                reader.index += 1  // a single-pair mapping as the item
+                guard reader.node(inFlow: true) else { return false }
+                reader.skipSpaces()
             }
-            item(itemStart..<index)
-            if peek == UInt8(ascii: ",") { index += 1; continue }
-            guard peek == UInt8(ascii: "]") else { return false }
+            item(itemStart..<reader.index)
+            return true
         }
     }
 
     /// A flow mapping closed on this line, each entry's key and value handed to `entry`.
     mutating func flowMapping(_ entry: (Range<Int>, Range<Int>) -> Void) -> Bool {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { return false }
-        index += 1
-        while true {
-            skipSpaces()
-            guard let first = peek else { return false }
-            if first == UInt8(ascii: "}") { index += 1; return true }
+        Self.flowCollection(&self, closedBy: UInt8(ascii: "}")) { reader in
+            let first = reader.bytes[reader.index]
             if first == UInt8(ascii: "?") { return false }
-            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { reaches = true }
-            let keyStart = index
-            guard node(inFlow: true) else { return false }
-            let key = trimmed(keyStart..<index)
-            if key.count == 2, bytes[key.lowerBound] == UInt8(ascii: "<"), bytes[key.lowerBound + 1] == UInt8(ascii: "<") { reaches = true }
-            skipSpaces()
-            var value = index..<index
-            if peek == UInt8(ascii: ":") {
-                index += 1
-                let valueStart = index
-                guard node(inFlow: true) else { return false }
-                value = trimmed(valueStart..<index)
-                skipSpaces()
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { reader.reaches = true }
+            let keyStart = reader.index
+            guard reader.node(inFlow: true) else { return false }
+            let key = reader.trimmed(keyStart..<reader.index)
+            reader.noteMergeKey(key)
+            reader.skipSpaces()
+            var value = reader.index..<reader.index
+            if reader.peek == UInt8(ascii: ":") {
+                reader.index += 1
+                let valueStart = reader.index
+                guard reader.node(inFlow: true) else { return false }
+                value = reader.trimmed(valueStart..<reader.index)
+                reader.skipSpaces()
             }
             entry(key, value)
-            if peek == UInt8(ascii: ",") { index += 1; continue }
-            guard peek == UInt8(ascii: "}") else { return false }
+            return true
         }
+    }
+
+    /// A merge key (`<<`): what it merges may hold a frame.
+    private mutating func noteMergeKey(_ key: Range<Int>) {
+        if key.count == 2, bytes[key.lowerBound] == UInt8(ascii: "<"), bytes[key.lowerBound + 1] == UInt8(ascii: "<") { reaches = true }
     }
 
     /// `[x, y, width, height]` of plain numbers and nothing after it, the size not negative and
