@@ -228,6 +228,61 @@ final class IncrementalReadTests: XCTestCase {
         }
     }
 
+    /// A save of a colour many views read makes none of their components until each is asked
+    /// for: the recoloured views share what they cover with the views they continue, and the
+    /// first ask makes the component a fresh read makes, even after several such saves in a row
+    /// none of which drew them. A colour that turns clear (a shadow no longer drawn), a font, and
+    /// a Swift component's view are read again at once instead: what they cover may change.
+    func testAColourSaveMakesOnlyTheComponentsAskedFor() throws {
+        let path = fixturesFolder.path + "/recoloured.yaml"
+        func file(_ edge: String, _ glow: String = "\"#FF9500\"", body: String = "DejaVu Sans 12") -> [UInt8] {
+            Array(("""
+            theme:
+              colors: {edge: \(edge), glow: \(glow)}
+              fonts: {body: "\(body)"}
+            canvas: {size: [400, 2000]}
+            views:
+
+            """ + (0..<40).map { index in
+                "  - {class: FancyButton, frame: [8, \(8 + index * 48), 120, 40], title: B\(index), font: body, borderWidth: 2, borderColor: edge,"
+                    + " highlighted: {titleColor: edge}, layer: {shadowColor: glow, shadowOpacity: 0.4, shadowRadius: 3}}\n"
+            }.joined()).utf8)
+        }
+        let first = StyleLoader.load(bytes: file("\"#1C1C1E\""), path: path)
+        var previous = try XCTUnwrap(first.document, "\(first.diagnostics)")
+        let renderer = Renderer()
+        _ = try renderer.render(previous, layout: renderer.layout(previous), scale: 1)
+        let comparison = LoadComparison()
+        var last = first
+        for (number, edge) in ["\"#FF0000\"", "\"#00FF00@0.5\"", "{light: \"#111111\", dark: \"#EEEEEE\"}"].enumerated() {
+            last = StyleLoader.load(bytes: file(edge), path: path, reusing: previous)
+            let over = try XCTUnwrap(last.document)
+            for (old, new) in zip(previous.views, over.views) {
+                XCTAssertTrue(new.isRecoloured(from: old), "save \(number + 1)")
+                XCTAssertNil(new.decoding.made[ControlState.normal.rawValue], "save \(number + 1): made before it was asked for")
+            }
+            previous = over
+        }
+        // Asked for now, three saves later: what a fresh read of the last save makes.
+        let fresh = StyleLoader.load(bytes: file("{light: \"#111111\", dark: \"#EEEEEE\"}"), path: path)
+        XCTAssertNil(comparison.difference(fresh, last, pixels: true, rowsOf: [0, 39]))
+
+        // Covering otherwise: the shadow's colour turning clear, and a font.
+        for (name, save) in [("a clear shadow", file("red", "\"#FF950000\"")), ("a font", file("red", body: "DejaVu Sans 20"))] {
+            let over = StyleLoader.load(bytes: save, path: path, reusing: previous)
+            let document = try XCTUnwrap(over.document)
+            XCTAssertFalse(zip(previous.views, document.views).contains { $0.1.isRecoloured(from: $0.0) }, name)
+            XCTAssertNil(comparison.difference(StyleLoader.load(bytes: save, path: path), over, pixels: true, rowsOf: [0]), name)
+            previous = document
+        }
+        // The clear shadow is not drawn, so the view covers less than it did with it.
+        let frame = Rect(x: 8, y: 8, width: 120, height: 40)
+        let shadowed = try XCTUnwrap(StyleLoader.load(bytes: file("red"), path: path).document)
+        XCTAssertNotEqual(shadowed.views[0].visualBounds(in: frame), frame)
+        let unshadowed = try XCTUnwrap(StyleLoader.load(bytes: file("red", "\"#FF950000\""), path: path, reusing: shadowed).document)
+        XCTAssertEqual(unshadowed.views[0].visualBounds(in: frame), frame)
+    }
+
     /// What a component notes of the values it read from the theme holds nothing that holds it:
     /// a document let go frees its components (a cycle there leaked every save's).
     func testAComponentThatReadTheThemeIsFreedWithItsDocument() throws {

@@ -60,6 +60,17 @@ final class ReconcilerTests: XCTestCase {
         XCTAssertEqual(back.states, [.normal, .disabled])
     }
 
+    /// A colour every view reads, saved: each view is redrawn where it is, though none of their
+    /// components is made to compare looks (`StyledView.isRecoloured`).
+    func testARecolouredViewIsRedrawnUncompared() throws {
+        let text = "theme: {colors: {edge: \"#1C1C1E\"}}\n" + buttons(["a", "b", "c"]).replacingOccurrences(of: "    size:", with: "    borderColor: edge\n    borderWidth: 1\n    size:")
+        let old = try document(text)
+        let (new, _, damage) = try reload(old, states: [.normal, .selected, .normal], to: text.replacingOccurrences(of: "#1C1C1E", with: "#FF0000"))
+        XCTAssertTrue(zip(old.views, new.views).allSatisfy { $0.1.isRecoloured(from: $0.0) })
+        XCTAssertTrue(new.views.allSatisfy { $0.decoding.made.allSatisfy { $0 == nil } }, "no component made to find the damage")
+        XCTAssertEqual(damage, .rects(renderer.layout(new).frames), "each view, where it is")
+    }
+
     func testRemovedAddedAndReorderedViews() throws {
         let old = try document(buttons(["a", "b", "c"]))
         let (_, removed, removedDamage) = try reload(old, states: [.normal, .selected, .normal], to: buttons(["a", "c"]))

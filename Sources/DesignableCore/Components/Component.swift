@@ -338,6 +338,10 @@ open class Component: PropertyHolder {
     /// held by something else than the component or its layer attributes, and it cannot be rethemed.
     private(set) var themeBindings: [ThemeBinding]? = []
 
+    /// Whether `rethemed(in:)` can read its theme values again: every one is held by the
+    /// component or its layer attributes.
+    var canBeRethemed: Bool { themeBindings != nil }
+
     /// Keeps the bindings a build gathered, each told by its holder's identity.
     func keepThemeBindings(_ gathered: [(holder: ObjectIdentifier, index: Int, node: YAMLNode, origin: ValueOrigin)]) {
         var kept: [ThemeBinding] = []

@@ -119,7 +119,10 @@ public struct Reconciler {
             let (oldFrame, oldState) = (oldLayout.frames[old], shown.drawnState(old))
             if frame == oldFrame, state == oldState {
                 if view.isSameDecoding(as: oldViews[old]) { continue }
-                if view.component(in: state).hasSameLook(as: oldViews[old].component(in: oldState)) { continue }
+                // A recoloured view is redrawn unlooked at: comparing would make the component of
+                // each of thousands of views that a colour save leaves off screen.
+                if !view.isRecoloured(from: oldViews[old]),
+                   view.component(in: state).hasSameLook(as: oldViews[old].component(in: oldState)) { continue }
             }
             let (now, before) = (coverage(view, state, frame), coverage(oldViews[old], oldState, oldFrame))
             rects.append(now)

@@ -105,19 +105,28 @@ public final class StyledView {
         let line: Int
         /// What its components say, kept once asked for: every save lays out and checks every view
         /// of the file, and asking each of thousands of components again is most of a save's time.
-        var known = Known()
+        /// Shared with the decoding it was recoloured from (`StyledView.rethemed`): what it holds
+        /// is where the view goes and what it covers, which no colour changes.
+        let known: Known
+        /// The normal state's component of the view this one was recoloured from, while its own
+        /// is not made: `component(in:)` makes it from this one when it is first asked for, so a
+        /// theme colour every view of a large file reads costs only the views drawn.
+        var recolouredFrom: Component?
 
-        struct Known {
+        final class Known {
             var initialState: ControlState?
             var styledStates: ControlState?
-            /// What it covers in the state and at the frame last asked, and the states whose
-            /// shadow iOS clips at the frame last asked.
+            /// What it covers in the state and at the frame last asked (its drawing alone, then
+            /// with the focus ring), and the states whose shadow iOS clips at the frame last asked.
             var covered: (frame: Rect, state: ControlState, bounds: Rect)?
+            var coverage: (frame: Rect, state: ControlState, bounds: Rect)?
             var clippedShadows: (frame: Rect, states: [ControlState])?
         }
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
-             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int) {
+             stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int,
+             sources: [Cascade.Source]? = nil, known: Known = Known()) {
+            self.known = known
             self.line = line
             self.type = type
             self.id = id
@@ -128,7 +137,7 @@ public final class StyledView {
             self.context = context
             self.chain = chain
             // A preset for no class is checked by the views that use it; one for a class was checked once, by itself.
-            sources = chain.map { $0.source(throughViews: $0.type == nil) }
+            self.sources = sources ?? chain.map { $0.source(throughViews: $0.type == nil) }
                 + [Cascade.Source(properties: properties, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: nil, classNote: "")]
         }
     }
@@ -184,17 +193,34 @@ public final class StyledView {
     /// or less; nil when a value cannot be read again that way. Only the normal state's
     /// component is carried over: another state's is built again when asked for, as its state's
     /// own defaults may have overridden a value it read from the theme.
-    func rethemed(to node: YAMLNode, in context: DecodingContext) -> StyledView? {
+    ///
+    /// `recolouring`: the names it reads changed colour only, with no shadow's colour turning
+    /// clear or back (`ThemeChange.Effect.recolours`), so it covers what it covered: that knowledge
+    /// is shared, and its normal component is made when first asked for. A save of a colour
+    /// that 2,000 views read then re-reads only the views it draws, not 2,000.
+    func rethemed(to node: YAMLNode, in context: DecodingContext, recolouring: Bool = false) -> StyledView? {
         let old = decoding
         let decoding = Decoding(type: old.type, id: old.id, frame: old.frame, size: old.size, properties: old.properties,
-                                stateMaps: old.stateMaps, context: context, chain: old.chain, line: old.line)
+                                stateMaps: old.stateMaps, context: context, chain: old.chain, line: old.line, sources: old.sources,
+                                known: recolouring ? old.known : Decoding.Known())
         decoding.dependencies = old.dependencies
         decoding.themeNames = old.themeNames
-        if let normal = old.made[ControlState.normal.rawValue] {
-            guard let copy = normal.rethemed(in: context) else { return nil }
-            decoding.made[ControlState.normal.rawValue] = placed(copy, in: .normal)
+        // The view it was read from may itself wait to be recoloured: its source is this one's.
+        if let normal = old.made[ControlState.normal.rawValue] ?? old.recolouredFrom {
+            if recolouring, normal.canBeRethemed {
+                decoding.recolouredFrom = normal
+            } else {
+                guard let copy = normal.rethemed(in: context) else { return nil }
+                decoding.made[ControlState.normal.rawValue] = placed(copy, in: .normal)
+            }
         }
         return written(at: node, decoding: decoding)
+    }
+
+    /// Whether this view is `other` recoloured (`rethemed(to:in:recolouring:)`): it covers what
+    /// `other` covers, and its look changed.
+    func isRecoloured(from other: StyledView) -> Bool {
+        decoding !== other.decoding && decoding.known === other.decoding.known
     }
 
     /// This view, its text unchanged, `lines` further down the file (lines were added or taken
@@ -312,7 +338,13 @@ public final class StyledView {
         let state = type.isControl ? state : .normal
         if let component = decoding.made[state.rawValue] { return component }
         var ignored: [Diagnostic] = []
-        let component = build(state, diagnostics: &ignored)
+        let component: Component
+        if state == .normal, let source = decoding.recolouredFrom {
+            decoding.recolouredFrom = nil
+            component = source.rethemed(in: decoding.context).map { placed($0, in: .normal) } ?? build(state, diagnostics: &ignored)
+        } else {
+            component = build(state, diagnostics: &ignored)
+        }
         decoding.made[state.rawValue] = component
         return component
     }
@@ -346,8 +378,11 @@ public final class StyledView {
     /// Everything drawing the view in `frame` and `state` touches, the focus ring the preview may
     /// draw around it included: what a change to the view must repaint.
     public func coverage(in frame: Rect, state: ControlState) -> Rect {
+        if let coverage = decoding.known.coverage, coverage.frame == frame, coverage.state == state { return coverage.bounds }
         let layer = component(in: state).layer(in: frame)
-        return layer.visualBounds(in: frame).union(FocusRing.bounds(around: layer.shape(in: frame)))
+        let bounds = layer.visualBounds(in: frame).union(FocusRing.bounds(around: layer.shape(in: frame)))
+        decoding.known.coverage = (frame, state, bounds)
+        return bounds
     }
 
     /// The state the view starts in (`isSelected`, `isEnabled`).

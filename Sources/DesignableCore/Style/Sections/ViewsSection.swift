@@ -134,7 +134,12 @@ enum ViewsSection: StyleSection {
         for (index, item) in items.enumerated() {
             if index < matches.count, let match = matches[index], match.sameContent, reusable[match.old].presetsHold(in: presets, at: item) {
                 let old = reusable[match.old]
-                let taken = (themeChange?.leavesAlone(old) ?? true) ? old.moved(to: item) : old.rethemed(to: item, in: context)
+                let taken: StyledView?
+                switch themeChange?.effect(on: old) ?? .none {
+                case .none: taken = old.moved(to: item)
+                case .recolours: taken = old.rethemed(to: item, in: context, recolouring: true)
+                case .reads: taken = old.rethemed(to: item, in: context)
+                }
                 if let view = taken {
                     decoded.views.append(view)
                     decoded.diagnostics += view.findings
@@ -167,21 +172,46 @@ enum ViewsSection: StyleSection {
     /// read again and the rest taken over (`StyledView.rethemed`). Editing a design token every
     /// view of a 2,000-view file uses reads 2,000 values again, not 2,000 views.
     struct ThemeChange {
-        /// The colour and font names whose value is not what it was.
-        let changed: Set<String>
+        /// The colour and font names whose value is not what it was. A list: a save changes a
+        /// name or two, and comparing a view's few names with them costs less than hashing each.
+        let changed: [String]
+        /// Those of `changed` that may change what a view covers: a font (its text's size), and
+        /// a colour turning clear or back (a shadow of a clear colour is not drawn).
+        let reshaping: [String]
 
         /// Nil when a name was added or removed: a name a view looked up in vain (a CSS colour's)
         /// might now be found, and what a finding offers for a misspelt name ("did you mean …") is
         /// chosen among all the theme's names, so every view is decoded again.
         init?(from previous: StyleDocument, to load: StyleLoad) {
             guard Set(previous.theme.keys) == Set(load.theme.keys), Set(previous.fonts.keys) == Set(load.fonts.keys) else { return nil }
-            changed = Set(load.theme.compactMap { name, color in previous.theme[name] == color ? nil : name })
-                .union(load.fonts.compactMap { name, font in previous.fonts[name] == font ? nil : name })
+            let fonts = load.fonts.compactMap { name, font in previous.fonts[name] == font ? nil : name }
+            changed = load.theme.compactMap { name, color in previous.theme[name] == color ? nil : name } + fonts
+            reshaping = load.theme.compactMap { name, color in
+                previous.theme[name].map(Self.shows) == Self.shows(color) ? nil : name
+            } + fonts
         }
 
-        /// Whether `view` read none of its values (its presets' included) from a changed colour or font.
-        func leavesAlone(_ view: StyledView) -> Bool {
-            !view.decoding.themeNames.contains(where: changed.contains)
+        /// Whether a colour shows at all, in each appearance.
+        private static func shows(_ color: Color) -> [Bool] {
+            Appearance.allCases.map { color.resolved(for: $0).alpha > 0 }
+        }
+
+        /// What the change does to a view decoded before it.
+        enum Effect {
+            /// It read none of its values (its presets' included) from a changed colour or font.
+            case none
+            /// It read changed colours only, and covers what it covered: no reshaping name, and
+            /// its class is one of Designable's own, whose geometry no colour changes otherwise
+            /// (a Swift component's code may make anything of a colour).
+            case recolours
+            /// Its values read from the theme must be read again, and what it covers found again.
+            case reads
+        }
+
+        func effect(on view: StyledView) -> Effect {
+            let names = view.decoding.themeNames
+            guard names.contains(where: changed.contains) else { return .none }
+            return view.type.isBuiltIn && !names.contains(where: reshaping.contains) ? .recolours : .reads
         }
     }
 
