@@ -231,8 +231,9 @@ final class IncrementalReadTests: XCTestCase {
     /// A save of a colour many views read makes none of their components until each is asked
     /// for: the recoloured views share what they cover with the views they continue, and the
     /// first ask makes the component a fresh read makes, even after several such saves in a row
-    /// none of which drew them. A colour that turns clear (a shadow no longer drawn), a font, and
-    /// a Swift component's view are read again at once instead: what they cover may change.
+    /// none of which drew them. A colour whose alpha changes (a shadow turning clear, or only
+    /// fainter: a view's `@` factor may take a faint alpha to none) and a font are read again at
+    /// once instead: what their views cover may change.
     func testAColourSaveMakesOnlyTheComponentsAskedFor() throws {
         let path = fixturesFolder.path + "/recoloured.yaml"
         func file(_ edge: String, _ glow: String = "\"#FF9500\"", body: String = "DejaVu Sans 12") -> [UInt8] {
@@ -254,7 +255,7 @@ final class IncrementalReadTests: XCTestCase {
         _ = try renderer.render(previous, layout: renderer.layout(previous), scale: 1)
         let comparison = LoadComparison()
         var last = first
-        for (number, edge) in ["\"#FF0000\"", "\"#00FF00@0.5\"", "{light: \"#111111\", dark: \"#EEEEEE\"}"].enumerated() {
+        for (number, edge) in ["\"#FF0000\"", "\"#00FF00\"", "{light: \"#111111\", dark: \"#EEEEEE\"}"].enumerated() {
             last = StyleLoader.load(bytes: file(edge), path: path, reusing: previous)
             let over = try XCTUnwrap(last.document)
             for (old, new) in zip(previous.views, over.views) {
@@ -267,8 +268,9 @@ final class IncrementalReadTests: XCTestCase {
         let fresh = StyleLoader.load(bytes: file("{light: \"#111111\", dark: \"#EEEEEE\"}"), path: path)
         XCTAssertNil(comparison.difference(fresh, last, pixels: true, rowsOf: [0, 39]))
 
-        // Covering otherwise: the shadow's colour turning clear, and a font.
-        for (name, save) in [("a clear shadow", file("red", "\"#FF950000\"")), ("a font", file("red", body: "DejaVu Sans 20"))] {
+        // Covering otherwise, or may: the shadow's colour turning clear or fainter, and a font.
+        for (name, save) in [("a clear shadow", file("red", "\"#FF950000\"")), ("a fainter shadow", file("red", "\"#FF950040\"")),
+                             ("a font", file("red", body: "DejaVu Sans 20"))] {
             let over = StyleLoader.load(bytes: save, path: path, reusing: previous)
             let document = try XCTUnwrap(over.document)
             XCTAssertFalse(zip(previous.views, document.views).contains { $0.1.isRecoloured(from: $0.0) }, name)

@@ -194,8 +194,8 @@ public final class StyledView {
     /// component is carried over: another state's is built again when asked for, as its state's
     /// own defaults may have overridden a value it read from the theme.
     ///
-    /// `recolouring`: the names it reads changed colour only, with no shadow's colour turning
-    /// clear or back (`ThemeChange.Effect.recolours`), so it covers what it covered: that knowledge
+    /// `recolouring`: the names it reads changed colour only, each keeping its alpha
+    /// (`ThemeChange.Effect.recolours`), so it covers what it covered: that knowledge
     /// is shared, and its normal component is made when first asked for. A save of a colour
     /// that 2,000 views read then re-reads only the views it draws, not 2,000.
     func rethemed(to node: YAMLNode, in context: DecodingContext, recolouring: Bool = false) -> StyledView? {

@@ -175,8 +175,10 @@ enum ViewsSection: StyleSection {
         /// The colour and font names whose value is not what it was. A list: a save changes a
         /// name or two, and comparing a view's few names with them costs less than hashing each.
         let changed: [String]
-        /// Those of `changed` that may change what a view covers: a font (its text's size), and
-        /// a colour turning clear or back (a shadow of a clear colour is not drawn).
+        /// Those of `changed` that may change what a view covers: a font (its text's size), and a
+        /// colour whose alpha changed in either appearance (a shadow of a clear colour is not
+        /// drawn, and a view's `@` factor may take a faint alpha to none: only an alpha left as
+        /// it was gives every view the alpha it had).
         let reshaping: [String]
 
         /// Nil when a name was added or removed: a name a view looked up in vain (a CSS colour's)
@@ -187,13 +189,13 @@ enum ViewsSection: StyleSection {
             let fonts = load.fonts.compactMap { name, font in previous.fonts[name] == font ? nil : name }
             changed = load.theme.compactMap { name, color in previous.theme[name] == color ? nil : name } + fonts
             reshaping = load.theme.compactMap { name, color in
-                previous.theme[name].map(Self.shows) == Self.shows(color) ? nil : name
+                previous.theme[name].map(Self.alphas) == Self.alphas(color) ? nil : name
             } + fonts
         }
 
-        /// Whether a colour shows at all, in each appearance.
-        private static func shows(_ color: Color) -> [Bool] {
-            Appearance.allCases.map { color.resolved(for: $0).alpha > 0 }
+        /// A colour's alpha in each appearance.
+        private static func alphas(_ color: Color) -> [Double] {
+            Appearance.allCases.map { color.resolved(for: $0).alpha }
         }
 
         /// What the change does to a view decoded before it.
