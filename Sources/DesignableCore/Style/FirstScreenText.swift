@@ -244,34 +244,22 @@ private struct ViewText {
         return unreadable ? .unreadable : .plain
     }
 
-    /// The Unicode scalar UTF-8 encodes at `index` (moved past it), nil for an invalid sequence.
-    private static func scalar(at index: inout Int, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> UInt32? {
-        let lead = bytes[index]
-        let count: Int, initial: UInt32
-        switch lead {
-        case 0xC2...0xDF: (count, initial) = (2, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (count, initial) = (3, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (count, initial) = (4, UInt32(lead & 0x07))
-        default: return nil
-        }
-        guard index + count <= end else { return nil }
-        var value = initial
-        for offset in 1..<count {
-            let byte = bytes[index + offset]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        // Overlong forms and surrogates are invalid; past U+10FFFF too.
-        let least: UInt32 = count == 2 ? 0x80 : count == 3 ? 0x800 : 0x10000
-        guard value >= least, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
-        index += count
-        return value
+    /// The Unicode scalar UTF-8 encodes at `index` (moved past it), nil for an invalid sequence:
+    /// the standard library's decoder refuses overlong forms, surrogates and what is past
+    /// U+10FFFF, as libyaml does.
+    private static func scalar(at index: inout Int, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Unicode.Scalar? {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index..<end]).makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return nil }
+        index += encoded.count
+        return Unicode.UTF8.decode(encoded)
     }
 
     /// YAML 1.1's printable characters beyond ASCII: NEL is a line break (refused before), C1
     /// controls, U+FFFE and U+FFFF are not.
-    private static func isPrintable(_ scalar: UInt32) -> Bool {
-        scalar >= 0xA0 && scalar <= 0xD7FF || scalar >= 0xE000 && scalar <= 0xFFFD || scalar >= 0x10000
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value >= 0xA0 && value <= 0xD7FF || value >= 0xE000 && value <= 0xFFFD || value >= 0x10000
     }
 
     var isSelfContained: Bool { isFullyRead && !reaches }

@@ -137,8 +137,8 @@ public final class StyledView {
             self.context = context
             self.chain = chain
             // A preset for no class is checked by the views that use it; one for a class was checked once, by itself.
-            self.sources = sources ?? chain.map { $0.source(throughViews: $0.type == nil) }
-                + [Cascade.Source(properties: properties, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: nil, classNote: "")]
+            self.sources = sources ?? (chain.map { $0.source(throughViews: $0.type == nil) }
+                + [Cascade.Source(properties: properties, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: nil, classNote: "")])
         }
     }
 
