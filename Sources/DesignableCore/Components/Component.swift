@@ -32,9 +32,31 @@ open class PropertyHolder {
         return properties[index].property
     }
 
-    /// Takes every property's value (and where it was set) from `other`, of the same class.
-    func takeValues(from other: PropertyHolder) {
-        for (mine, theirs) in zip(properties, other.properties) { mine.property.take(from: theirs.property) }
+    /// The properties `apply` assigned, a bit each by index; every other one holds its default.
+    /// `assignedPastMask`: one past the 64th was assigned too, and only a copy of all is sure.
+    private var assignedMask: UInt64 = 0
+    private var assignedPastMask = false
+
+    /// Takes from `other`, of the same class and made as this one was, the values its file
+    /// assigned and where each was set: what assigning this one the same way gives. A copy that
+    /// touches only those costs a few properties of a view rather than all thirty or more.
+    func takeAssignedValues(from other: PropertyHolder) {
+        (assignedMask, assignedPastMask) = (other.assignedMask, other.assignedPastMask)
+        guard !other.assignedPastMask else {
+            for (mine, theirs) in zip(properties, other.properties) { mine.property.take(from: theirs.property) }
+            return
+        }
+        var mask = other.assignedMask
+        while mask != 0 {
+            let index = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard index < properties.count, index < other.properties.count else { continue }
+            properties[index].property.take(from: other.properties[index].property)
+        }
+    }
+
+    private func noteAssigned(_ index: Int) {
+        if index < UInt64.bitWidth { assignedMask |= 1 << UInt64(index) } else { assignedPastMask = true }
     }
 
     /// Sets each `name: value` pair, collecting a diagnostic for each that fails; keys in `reserved`
@@ -53,6 +75,7 @@ open class PropertyHolder {
                 do {
                     _ = context.takeThemeRead()  // what an earlier value read is not this one's
                     try property.assign(value, in: context)
+                    noteAssigned(index)
                     context.noteAssignment(to: self, index: index, from: value)
                 } catch {
                     var diagnostic = error
@@ -367,10 +390,10 @@ open class Component: PropertyHolder {
         guard let bindings = themeBindings else { return nil }
         let copy = type(of: self).make()
         guard copy.properties.count == properties.count else { return nil }
-        copy.takeValues(from: self)
+        copy.takeAssignedValues(from: self)
         if let attributes = layerAttributes {
             let copied = LayerAttributes.make()
-            copied.takeValues(from: attributes)
+            copied.takeAssignedValues(from: attributes)
             copy.layerAttributes = copied
         }
         defer { context.origin = .view }

@@ -60,7 +60,8 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
 
 
     public func take(from other: AnyInspectable) {
-        guard type(of: other) == Inspectable<Value>.self else { return }
+        // The class is final: its own type is the one to match, with no generic metadata looked up.
+        guard type(of: other) == type(of: self) else { return }
         let other = unsafeDowncast(other, to: Inspectable<Value>.self)
         wrappedValue = other.wrappedValue
         setAt = other.setAt
@@ -69,7 +70,7 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
 
     public func hasSameValue(as other: AnyInspectable) -> Bool {
         // A dynamic cast per property would cost more than the comparison it guards.
-        guard type(of: other) == Inspectable<Value>.self else { return false }
+        guard type(of: other) == type(of: self) else { return false }
         return unsafeDowncast(other, to: Inspectable<Value>.self).wrappedValue == wrappedValue
     }
 }
