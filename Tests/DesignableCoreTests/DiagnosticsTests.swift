@@ -168,6 +168,21 @@ final class DiagnosticsTests: XCTestCase {
                        ["4:16: error: textColor: expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it: \"#FF0000\""])
     }
 
+    /// A property that may be left unset reads YAML's null as "none": an unquoted hex there is
+    /// still a value the comment took, said as for any other property, in a state map too. A
+    /// comment that reads as one (`# none yet`) leaves the property unset without a word.
+    func testAnUnquotedHexOnAnOptionalPropertyIsSaidNotDropped() {
+        let colour = "expected a colour (#RRGGBB, a CSS or system colour name, or a theme colour), found nothing; a # after a space starts a YAML comment, so quote it"
+        XCTAssertEqual(findings("views:\n  - class: DesignableView\n    startColor: #FF0000\n  - class: UIButton\n    titleColor: #00FF00\n    selected:\n      titleColor: #0000FF\n"), [
+            "3:17: error: startColor: \(colour): \"#FF0000\"",
+            "5:17: error: titleColor: \(colour): \"#00FF00\"",
+            "7:19: error: titleColor: \(colour): \"#0000FF\"",
+        ])
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    image: #star\n"),
+                       ["3:12: error: image: expected an image name (name.svg or name.png beside the style file or in its assets/ folder), found nothing; a # after a space starts a YAML comment, so quote it: \"#star\""])
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    titleColor: # none yet\n    title: x\n"), [])
+    }
+
     func testColoursInOtherToolsFormsSuggestTheHex() {
         for form in ["rgb(229, 72, 77)", "0xE5484D", "E5484D"] {
             XCTAssertEqual(findings("views:\n  - class: FancyButton\n    tintColor: \"\(form)\"\n"),

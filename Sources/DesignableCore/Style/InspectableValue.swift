@@ -377,6 +377,11 @@ extension Optional: InspectableValue where Wrapped: InspectableValue {
     /// Null, or the wrapped type's own decoding (its own messages included) through the inner
     /// shape: what reading `.nullable(inner)` gives, without building that shape for every value.
     public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
+        // `titleColor: #FF0000` unquoted: a value the user typed, which YAML read as a comment.
+        // Taken as "none", it would vanish without a word; the loader quotes what was typed.
+        if node.isEmptiedByComment {
+            throw .error("expected \(Wrapped.shape.expectation), found nothing", at: node.location)
+        }
         switch shape {
         case nil:
             return node.isNull ? nil : try Wrapped.decode(node, as: nil, in: context)

@@ -27,7 +27,7 @@ public struct YAMLNode {
     public var kind: Kind {
         let record = record
         switch record.kind {
-        case .plainScalar, .quotedScalar: return .scalar(tree.string(record))
+        case .plainScalar, .emptiedScalar, .quotedScalar: return .scalar(tree.string(record))
         case .sequence: return .sequence(Items(tree: tree, slots: record.slots))
         case .mapping: return .mapping(Pairs(tree: tree, slots: record.slots))
         }
@@ -39,7 +39,11 @@ public struct YAMLNode {
     }
 
     /// True for a scalar written without quotes: only those can mean null, true or a number.
-    public var isPlain: Bool { record.kind == .plainScalar }
+    public var isPlain: Bool { record.kind == .plainScalar || record.kind == .emptiedScalar }
+
+    /// True for a value a comment took: `color: #FF0000` unquoted is a key with no value and a
+    /// comment `#FF0000`. Null to YAML, but what was typed was a value, not "none".
+    public var isEmptiedByComment: Bool { record.kind == .emptiedScalar }
 
     /// How many nodes this one stands for once every alias under it is expanded.
     var expandedSize: Int { Int(record.expandedSize) }
@@ -149,8 +153,10 @@ public struct YAMLNode {
 /// each) makes a tree of at most 15 times its size, a real style file 2 to 4 times.
 final class YAMLTree {
     enum NodeKind: UInt8 {
-        case plainScalar, quotedScalar, sequence, mapping
-        var isScalar: Bool { self == .plainScalar || self == .quotedScalar }
+        /// `emptiedScalar`: a plain empty scalar whose line goes on with a comment that reads as
+        /// a value (`#FF0000`, `#3`: a `#` and no space after it).
+        case plainScalar, emptiedScalar, quotedScalar, sequence, mapping
+        var isScalar: Bool { self == .plainScalar || self == .emptiedScalar || self == .quotedScalar }
     }
 
     struct Record {
@@ -403,18 +409,18 @@ public enum YAMLParser {
 
         /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
         /// the character to fix, not at the space libyaml places the empty value on.
-        private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> SourceLocation {
+        private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> (place: SourceLocation, emptied: Bool) {
             var index = byteOffset(ofCharacter: Int(mark.index)), column = Int(mark.column)
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
                 index += 1
                 column += 1
             }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return place(mark) }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return (place(mark), false) }
             let place = SourceLocation(line: Int(mark.line) + 1 + lineOffset, column: column + 1, file: tree.file)
             var end = index
             while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
             emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
-            return place
+            return (place, end - index > 1)
         }
 
         /// The byte of `bytes` where character `index` is: libyaml's marks count characters, and
@@ -458,10 +464,11 @@ public enum YAMLParser {
                 if isPlain, scalar.length == 2, scalar.value[0] == UInt8(ascii: "<"), scalar.value[1] == UInt8(ascii: "<") {
                     noteSharing(at: location)
                 }
-                let place = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : location
+                let (place, emptied) = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : (location, false)
                 let first = tree.text.count
                 tree.text.append(contentsOf: UnsafeBufferPointer(start: scalar.value, count: scalar.length))
-                let node = record(at: place, kind: isPlain ? .plainScalar : .quotedScalar, first: first, count: scalar.length, expandedSize: 1)
+                let kind: YAMLTree.NodeKind = emptied ? .emptiedScalar : isPlain ? .plainScalar : .quotedScalar
+                let node = record(at: place, kind: kind, first: first, count: scalar.length, expandedSize: 1)
                 try add(node, anchor: string(scalar.anchor), at: location)
             case YAML_ALIAS_EVENT:
                 try count(at: location, isAlias: true)
