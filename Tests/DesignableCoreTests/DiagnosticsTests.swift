@@ -203,6 +203,23 @@ final class DiagnosticsTests: XCTestCase {
         ])
     }
 
+    /// A closing quote forgotten: YAML reads on to the next quote of the file, and libyaml's error
+    /// comes lines later, about a bracket or a key. The finding names the quote left open.
+    func testAQuoteLeftOpenIsNamedWhereItOpens() {
+        let later = "  - class: PillUILabel\n    text: NEW\n    font: \"DejaVu Sans Bold 13\"\n"
+        XCTAssertEqual(findings("views:\n  - {class: UIButton, id: save, title: \"Save changes}\n  - {class: UIButton, title: Cancel}\n" + later),
+                       ["2:40: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 6 and cannot make sense of what follows; close it on line 2"])
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: \"Accent with shadow\n    tintColor: red\n" + later),
+                       ["3:12: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 7 and cannot make sense of what follows; close it on line 3"])
+        // An apostrophe inside a plain value opens nothing, and a quoted value that goes on to
+        // the next line far above an error is not blamed for it.
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: Bob's button\n    tintColor: red\n      cornerRadius: 4\n"),
+                       ["5:7: error: YAML syntax: line 5 is indented more than line 4 ('tintColor: red'), so YAML reads it as part of that line's value; align it with line 4 (column 5)"])
+        let long = "views:\n  - class: UIButton\n    title: \"two\n      lines\"\n" + String(repeating: "  - {class: UIButton}\n", count: 6)
+        XCTAssertEqual(findings(long + "  - class: UIButton\n    title: hi\n      cornerRadius: 4\n"),
+                       ["13:7: error: YAML syntax: line 13 is indented more than line 12 ('title: hi'), so YAML reads it as part of that line's value; align it with line 12 (column 5)"])
+    }
+
     func testSyntaxErrorsSayWhatToFixWhereItIs() {
         XCTAssertEqual(findings("views:\n  - {class: FancyButton, backgroundColor: #FF0000}\n  - {class: FancyButton}\n"),
                        ["2:43: error: YAML syntax: a # after a space starts a YAML comment, so the rest of line 2 is ignored, closing bracket and all; quote it: \"#FF0000\""])

@@ -30,6 +30,7 @@ struct SyntaxAdvice {
 
     /// The advice and the place it is about, or nil when no rule recognises the error.
     func advice() -> (message: String, line: Int, column: Int)? {
+        if let found = quoteRunningOn() { return found }
         if context?.containsText("flow") == true, let found = commentInFlow() { return found }
         if let found = tab() { return found }
         if context?.hasPrefix("while parsing a flow") == true, let found = colonInFlow() ?? unclosedFlow() { return found }
@@ -132,6 +133,53 @@ struct SyntaxAdvice {
                     number, column + 1)
         }
         return nil
+    }
+
+    /// `title: "Save changes` with its closing quote forgotten: YAML reads the value on, across
+    /// line breaks, to the next quote of its kind, which opened some later value, and the error
+    /// comes where the text after it no longer parses, lines away, in words about brackets or
+    /// keys. Quoted values that go on past their line are rare in a style file; one that ends
+    /// within a few lines of the error is taken as the mistake, and its opening quote named.
+    private func quoteRunningOn() -> (message: String, line: Int, column: Int)? {
+        var open: (quote: UInt8, line: Int, column: Int)?
+        for number in 1...max(1, min(problemLine, lines.count)) where number <= lines.count {
+            let line = lines[number - 1]
+            var index = 0
+            while index < line.count {
+                let byte = line[index]
+                if let opened = open {
+                    if opened.quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                        index += 2
+                        continue
+                    }
+                    if byte == opened.quote {
+                        if opened.quote == UInt8(ascii: "'"), index + 1 < line.count, line[index + 1] == UInt8(ascii: "'") {
+                            index += 2
+                            continue
+                        }
+                        open = nil
+                        if number > opened.line, problemLine - number <= 3 {
+                            let mark = Character(UnicodeScalar(opened.quote))
+                            return ("this \(mark) opens a quoted value that is not closed on its line, so YAML reads on to the \(mark) on line \(number) and cannot make sense of what follows; close it on line \(opened.line)",
+                                    opened.line, opened.column)
+                        }
+                    }
+                } else if byte == UInt8(ascii: "#"), index == 0 || line[index - 1] == UInt8(ascii: " ") || line[index - 1] == UInt8(ascii: "\t") {
+                    break  // a comment, to the end of the line
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"), startsValue(line, at: index) {
+                    open = (byte, number, index + 1)
+                }
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether a quote at `index` starts a value (after `key: `, `- `, a bracket or a comma, or
+    /// at the start of the line), rather than standing inside one (`title: Bob's`).
+    private func startsValue(_ line: [UInt8], at index: Int) -> Bool {
+        guard let before = line[..<index].lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return true }
+        return ":-[{,?".utf8.contains(line[before])
     }
 
     /// A tab where YAML expects indentation or a token.
