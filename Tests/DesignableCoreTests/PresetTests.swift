@@ -212,6 +212,16 @@ final class PresetTests: XCTestCase {
                                              Dependency(folder + "/design/missing.yaml", kind: .import)])
     }
 
+    /// An imported file that does not parse is the cause of every preset its users miss: its
+    /// error comes first, and so is what the preview's banner shows.
+    func testAnImportThatDoesNotParseIsReportedBeforeWhatItsUsersMiss() throws {
+        try write("styles:\n  Primary: {cornerRadius: 8}\ntheme: {colors: {brand: \"#0B7A75\"\n", "design/tokens.yaml")
+        let result = load("import: [design/tokens.yaml]\nviews:\n  - {style: Primary, title: Save}\n  - {style: Primary, title: Cancel}\n")
+        XCTAssertNil(result.document)
+        XCTAssertEqual(result.diagnostics.map(\.path), [folder + "/design/tokens.yaml", folder + "/style.yaml", folder + "/style.yaml"])
+        XCTAssertTrue(result.diagnostics.first?.message.hasPrefix("YAML syntax") == true, result.diagnostics.first?.message ?? "")
+    }
+
     /// The node limit holds for a style file and its imports together.
     func testTheNodeLimitCountsImportsToo() throws {
         let half = "x-big: [" + String(repeating: "a,", count: 600_000) + "a]\n"

@@ -104,6 +104,9 @@ enum ImportSection: StyleSection {
             root = node
             load.nodesRead += node.tree.records.count
         } catch {
+            // What the file would have given is missing from every view that uses it ("unknown
+            // preset 'Primary'"): its own error, the cause, is reported first.
+            load.filesInOrder = [source] + load.filesInOrder.filter { $0 != source }
             load.diagnostics.append(error)
             return
         }
