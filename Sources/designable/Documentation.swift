@@ -93,7 +93,7 @@ enum Documentation {
             When set and not 0, findings are coloured even when standard error is not a terminal.
             .TP
             .B DESIGNABLE_ASSETS
-            The folder of Designable's own icons, instead of the one installed beside the program.
+            The folder of Designable's own icons (or the assets folder that holds them in icons/), instead of the one installed beside the program.
             .TP
             .B DISPLAY
             The X display the preview opens its window on.

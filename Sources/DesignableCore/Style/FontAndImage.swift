@@ -235,8 +235,9 @@ public enum BundledAssets {
     /// The folder `DESIGNABLE_ASSETS` names instead, when it is set.
     public static let configuredFolder: String? = getenv("DESIGNABLE_ASSETS").map { String(cString: $0) }
 
-    /// The folders of shipped images.
-    public static let folders: [String] = configuredFolder.map { [$0] } ?? root.map { [$0 + "/icons"] } ?? []
+    /// The folders of shipped images: `DESIGNABLE_ASSETS` may name the icons' folder or the
+    /// `assets/` that holds it, as the source tree has it.
+    public static let folders: [String] = configuredFolder.map { [$0, $0 + "/icons"] } ?? root.map { [$0 + "/icons"] } ?? []
 
     /// The shipped images looked up so far, by name: the folders are fixed for the process, and a
     /// component asks for its image at every view it decodes and every state it is drawn in.
