@@ -84,6 +84,21 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(Layout.compute(document, painter: painter).frames[0], Rect(x: 10, y: 10, width: 280, height: Layout.fallbackHeight))
     }
 
+    /// A fitted canvas holds every view: a framed one with the padding past its right edge as
+    /// below its bottom, and a column view of no size at the fallback width, inside the canvas.
+    func testAFittedCanvasHoldsEveryView() throws {
+        let framed = Layout.compute(try document("  - {class: UIView, frame: [500, 500, 50, 50]}\n"), painter: painter)
+        XCTAssertEqual(framed.canvasSize, Size(width: 566, height: 566))
+        let unsized = Layout.compute(try document("  - class: BWGradientView\n  - {class: BWGradientView, size: [100, 40]}\n"), painter: painter)
+        XCTAssertEqual(unsized.canvasSize.width, 320)
+        XCTAssertEqual(unsized.frames[0], Rect(x: 16, y: 16, width: 288, height: Layout.fallbackHeight))
+        XCTAssertEqual(unsized.frames[1].x, 110)
+        // The column centres in the width the framed views make.
+        let both = Layout.compute(try document("  - {class: BWGradientView, size: [100, 40]}\n  - {class: UIView, frame: [0, 80, 300, 20]}\n"), painter: painter)
+        XCTAssertEqual(both.canvasSize.width, 316)
+        XCTAssertEqual(both.frames[0].x, 108)
+    }
+
     private func content(_ properties: String, width: Double = 343) throws -> (Button.ContentLayout, Size?, Size) {
         let document = try document("  - {class: FancyButton, image: facebook, \(properties)}\n")
         let button = try XCTUnwrap(document.views[0].component(in: .normal) as? Button)

@@ -25,11 +25,13 @@ public struct Layout: Equatable {
         var given: [Rect?] = [], sizes: [Size?] = []
         given.reserveCapacity(places.count)
         sizes.reserveCapacity(places.count)
-        var columnWidth = 0.0
+        var columnWidth = 0.0, framedRight = 0.0
+        var unsized = false
         for (index, place) in places.enumerated() {
             given.append(place.frame)
             if let frame = place.frame {
                 sizes.append(frame.size)
+                framedRight = max(framedRight, frame.maxX)
                 continue
             }
             var size = place.size
@@ -40,11 +42,14 @@ public struct Layout: Equatable {
                 size = component.intrinsicContentSize(painter).map { Size(width: max(0, $0.width), height: max(0, $0.height)) }
             }
             sizes.append(size)
-            if let size { columnWidth = max(columnWidth, size.width) }
+            if let size { columnWidth = max(columnWidth, size.width) } else { unsized = true }
         }
         let givenWidth = canvas.size?.width ?? availableWidth ?? canvas.width
-        let width = givenWidth ?? (columnWidth + 2 * padding)
         let fallbackWidth = max(0, (givenWidth ?? max(columnWidth + 2 * padding, 320)) - 2 * padding)
+        // Fitted, the canvas holds every view: the column (a view of no size at the fallback
+        // width), and each framed view with the padding past its right edge, as below its bottom.
+        let width = givenWidth ?? max(columnWidth + 2 * padding, unsized ? fallbackWidth + 2 * padding : 0,
+                                      framedRight > 0 ? framedRight + padding : 0)
 
         var frames: [Rect] = []
         frames.reserveCapacity(given.count)
