@@ -183,6 +183,31 @@ final class VariantTests: XCTestCase {
         assertMatchesGolden(surface, "VariantGrid@1x")
     }
 
+    /// A canvas colour of the file's own stays as it is in the dark set: the captions there take
+    /// the colour that shows on it (dark grey on a light grey), not the dark appearance's light grey.
+    func testTheDarkSetsCaptionsShowOnAFixedLightBackground() throws {
+        let style = Self.gridStyle.replacingOccurrences(of: "canvas: {padding: 8, spacing: 8}", with: "canvas: {padding: 8, spacing: 8, background: \"#F2F2F7\"}")
+        let document = try XCTUnwrap(loadStyle(style))
+        let variants = [Variant.standard, Variant(dark: true)]
+        let job = RenderJob(options: RenderJob.Options(encodesPNG: false, variants: variants))
+        let output = try job.run(document: document)
+        let surface = try XCTUnwrap(output.surface)
+        let grid = VariantGrid(document, layout: try XCTUnwrap(output.layout), variants: variants, painter: job.renderer.painter)
+        for set in 0..<2 {
+            let cells = grid.cells.filter { $0.variant == set }
+            let left = Int(try XCTUnwrap(cells.map(\.rect.x).min())) + 2, right = Int(try XCTUnwrap(cells.map(\.rect.maxX).max())) - 2
+            let top = Int(try XCTUnwrap(cells.map(\.rect.y).min()))
+            var darkest: UInt32 = 0xFF
+            for y in 0..<top {
+                for x in left..<right {
+                    let pixel = surface.pixel(x: x, y: y)
+                    darkest = min(darkest, (pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
+                }
+            }
+            XCTAssertLessThan(darkest, 0xB0, "set \(set)'s captions show on #F2F2F7")
+        }
+    }
+
     func testAGridTooLargeToDrawIsAFindingNotACrash() throws {
         // The canvas is drawable; five columns of views 8000 points wide are not.
         let views = (0..<3).map { "  - {class: UIButton, title: B\($0), size: [8000, 40]}" }.joined(separator: "\n")

@@ -170,7 +170,7 @@ public struct VariantGrid {
         // Margins and row captions take the first set's look, so a dark-only grid is dark all over.
         context.appearance = variants[0].appearance
         context.clear(to: background)
-        drawCaptions(labels, on: context, scale: scale, painter: painter)
+        drawCaptions(labels, on: context, scale: scale, painter: painter, chrome: chromeAppearance(over: background, in: variants[0].appearance))
         for (number, set) in sets.enumerated() where damage.map(set.rect.intersects) ?? true {
             context.appearance = variants[number].appearance
             context.save()
@@ -183,11 +183,12 @@ public struct VariantGrid {
                 context.scale(scale)
                 context.newPath()
                 context.rectangle(Rect(x: set.rect.x, y: set.rect.y, width: 1 / scale, height: set.rect.height))
-                context.setSource(Color.systemColors["separator"]!)
+                context.setSource(Color.systemColors["separator"]!.resolved(for: chromeAppearance(over: background, in: variants[number].appearance)))
                 context.fill()
                 context.restore()
             }
-            drawCaptions(set.captions, on: context, scale: scale, painter: painter)
+            drawCaptions(set.captions, on: context, scale: scale, painter: painter,
+                         chrome: chromeAppearance(over: background, in: variants[number].appearance))
         }
         for cell in cells where damage.map(cell.rect.intersects) ?? true {
             let variant = variants[cell.variant]
@@ -205,15 +206,26 @@ public struct VariantGrid {
         context.restore()
     }
 
-    private func drawCaptions(_ captions: [Caption], on context: DrawingContext, scale: Double, painter: Painter) {
+    private func drawCaptions(_ captions: [Caption], on context: DrawingContext, scale: Double, painter: Painter, chrome: Appearance) {
+        let color = Color.systemColors["secondaryLabel"]!.resolved(for: chrome)
         context.save()
         context.scale(scale)
         painter.drawing(on: context, scale: scale) {
             for caption in captions {
-                painter.drawText(caption.text, font: caption.font, color: Color.systemColors["secondaryLabel"]!, at: caption.origin)
+                painter.drawText(caption.text, font: caption.font, color: color, at: caption.origin)
             }
         }
         context.restore()
+    }
+
+    /// The appearance the grid's own text and lines take over `background` in a set drawn in
+    /// `appearance`: the set's, unless the canvas gives a colour of its own that it would not
+    /// show on (dark captions' light grey on a fixed light background). Light text on what is
+    /// darker than mid-grey by luminance, where black and white text contrast alike.
+    private func chromeAppearance(over background: Color, in appearance: Appearance) -> Appearance {
+        let shown = background.resolved(for: appearance)
+        guard shown.alpha >= 0.5 else { return appearance }
+        return Contrast.luminance(shown) > 0.179 ? .light : .dark
     }
 
     private func clip(_ context: DrawingContext, to rect: Rect, scale: Double) {
@@ -225,7 +237,8 @@ public struct VariantGrid {
 
 /// The type the preview's own chrome sets its small text in (the inspector's headings and
 /// labels), which the variants grid's captions share: both read as the tool speaking, not as the
-/// design. Their colours are UIKit's `secondaryLabel` and `separator`, legible in either appearance.
+/// design. Their colours are UIKit's `secondaryLabel` and `separator`, in the appearance the
+/// background they are on calls for.
 public enum ChromeText {
     public static let heading = Font("Sans Bold 13.3")
     public static let label = Font("Sans 14")
