@@ -661,10 +661,13 @@ final class EventLoop {
             watcher.watch(session.dependencies)
             frames.merge(frame)
             updateBanner()
+            // The banner that says so takes room the last good canvas then needs, as a warning's does.
+            followCanvas()
         case .removed:
             fputs("designable: \(session.path) was removed; showing the last version until it is back\n", stderr)
             frames.merge(frame)
             updateBanner()
+            followCanvas()
         case .needsWorker:
             // The worker reads the file, off this loop: its answer comes through poll().
             requestLoad(force: force || session.document == nil && session.layout == nil, cause: cause)

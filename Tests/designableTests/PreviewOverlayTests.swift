@@ -137,6 +137,19 @@ extension PreviewWindowTests {
         XCTAssertEqual(try x.title(of: window), "style.yaml — 1 warning")
     }
 
+    /// An error's banner takes its room as a warning's does: the window grows by it, and the last
+    /// good canvas stays whole below it.
+    func testAnErrorBannerGrowsTheWindowToo() throws {
+        let (preview, x, window, path) = try open()
+        let canvasHeight = try x.size(of: window).height
+        try preview.expectFrame("file") { try write(Self.style(firstColor: "#12345"), to: path) }
+        let size = try waitForSize(x, window, "the window grows by the banner") { $0.height > canvasHeight }
+        let shot = try x.screenshot(window)
+        let top = bannerHeight(shot)
+        XCTAssertEqual(size.height, canvasHeight + top, "the last good canvas and the banner, all in sight")
+        XCTAssertEqual(run(of: Self.white, in: shot, x: 120, from: top), 60, "the canvas's top padding, below the banner")
+    }
+
     /// A long finding is shown whole: the banner wraps it onto more lines rather than cut it, and
     /// pushes the canvas down so the first view stays in sight.
     func testALongFindingWrapsAndTheFirstViewStaysInSight() throws {
