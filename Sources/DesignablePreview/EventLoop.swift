@@ -10,6 +10,8 @@ import Glibc
 final class EventLoop {
     /// Points per mouse-wheel step.
     static let wheelStep = 48.0
+    /// The inspector's property rows per mouse-wheel step.
+    static let inspectorWheelRows = 3
 
     private let window: PreviewWindow
     private let session: PreviewSession
@@ -325,6 +327,8 @@ final class EventLoop {
             if let point = canvasPoint(x: x, y: y) {
                 if let grid = composer.grid { gridPointerDown(at: point, in: grid) } else { session.pointerDown(at: point) }
             }
+        case 4 where viewport.panelArea.contains(x: x, y: y): scrollInspector(by: -Self.inspectorWheelRows)
+        case 5 where viewport.panelArea.contains(x: x, y: y): scrollInspector(by: Self.inspectorWheelRows)
         case 4: scroll(dx: shift ? -step : 0, dy: shift ? 0 : -step)
         case 5: scroll(dx: shift ? step : 0, dy: shift ? 0 : step)
         case 6: scroll(dx: -step, dy: 0)
@@ -335,6 +339,16 @@ final class EventLoop {
 
     private func scroll(dx: Int, dy: Int) {
         if viewport.scroll(dx: dx, dy: dy) { scheduleFull(.input) }
+    }
+
+    /// The wheel over the inspector moves its property rows, not the canvas; the panel's drawing
+    /// keeps the first row within reach.
+    private func scrollInspector(by rows: Int) {
+        let before = composer.inspectorScroll.firstRow
+        composer.inspectorScroll.firstRow = max(0, before + rows)
+        guard composer.inspectorScroll.firstRow != before else { return }
+        schedule(.input)
+        frames.redraw(viewport.panelArea)
     }
 
     private func perform(_ action: KeyBinding.Action) {

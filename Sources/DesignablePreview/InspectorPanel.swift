@@ -28,8 +28,10 @@ struct InspectorPanel {
 
     /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel; with the
     /// focused view's `audit` findings when the audit is on.
+    /// `firstRow`: the first property row shown, when they do not all fit (the mouse wheel over
+    /// the panel moves it); set to what could be shown.
     static func draw(_ session: PreviewSession, audit: [Audit.Finding]?, in area: PixelRect, scale: Double, on context: DrawingContext,
-                     painter: Painter) {
+                     painter: Painter, firstRow: inout Int) {
         context.save()
         context.translate(Double(area.x), Double(area.y))
         context.scale(scale)
@@ -37,18 +39,18 @@ struct InspectorPanel {
             let size = Size(width: Double(area.width) / scale, height: Double(area.height) / scale)
             painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), with: .color(background))
             painter.fill(Rect(x: 0, y: 0, width: 1 / scale, height: size.height), with: .color(separator))
-            drawContent(session, audit: audit, size: size, painter: painter)
+            drawContent(session, audit: audit, size: size, painter: painter, firstRow: &firstRow)
         }
         context.restore()
     }
 
-    private static func drawContent(_ session: PreviewSession, audit: [Audit.Finding]?, size: Size, painter: Painter) {
+    private static func drawContent(_ session: PreviewSession, audit: [Audit.Finding]?, size: Size, painter: Painter, firstRow: inout Int) {
         let left = 14.0, right = size.width - 12
         var y = 12.0
         painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
         y += 22
         if session.document == nil, let remote = session.remote, !remote.views.isEmpty {
-            return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter)
+            return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
         }
         guard let document = session.document, let focus = session.focus, focus < document.views.count else {
             let message = session.document == nil ? "No document to inspect." : "No view selected."
@@ -93,7 +95,7 @@ struct InspectorPanel {
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
 
-        drawRows(PropertyRow.rows(of: view.component(in: state)), left: left, right: right, y: y, size: size, painter: painter)
+        drawRows(PropertyRow.rows(of: view.component(in: state)), left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
     }
 
     /// The layout rectangles, a line each below `y`, which they move down.
@@ -108,15 +110,21 @@ struct InspectorPanel {
         }
     }
 
-    /// The property rows from `y` down, as many as the panel's height holds.
-    private static func drawRows(_ rows: [PropertyRow], left: Double, right: Double, y start: Double, size: Size, painter: Painter) {
+    /// The property rows from `y` down, from `firstRow` on, as many as the panel's height holds.
+    /// When they do not all fit, the last line says which are shown and that the wheel shows the
+    /// rest, and `firstRow` is kept within what scrolling can reach.
+    private static func drawRows(_ rows: [PropertyRow], left: Double, right: Double, y start: Double, size: Size, painter: Painter,
+                                 firstRow: inout Int) {
         var y = start
+        let room = max(0, Int((size.height - start) / rowHeight))
+        let fits = rows.count <= room
+        let shown = fits ? rows.count : max(0, room - 1)
+        firstRow = fits ? 0 : min(max(0, firstRow), rows.count - shown)
         // The labels get the width their longest one needs (set in bold), so none is cut short
         // as Interface Builder cuts them; the values take the rest.
         let widestLabel = rows.map { painter.measure($0.label, font: setLabelFont).width }.max() ?? 0
         let labelColumn = min(left + widestLabel + 6, right - minimumValueWidth)
-        for row in rows {
-            guard y + rowHeight <= size.height else { break }
+        for row in rows[firstRow..<(firstRow + shown)] {
             let isSet = row.setAt != nil
             let font = isSet ? setLabelFont : labelFont
             if isSet {
@@ -152,13 +160,20 @@ struct InspectorPanel {
                              at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
         }
+        if !fits, room > 0 {
+            let way = firstRow == 0 ? "scroll down for more" : firstRow + shown == rows.count ? "scroll up for the rest" : "scroll for more"
+            let note = "Properties \(firstRow + 1)–\(firstRow + shown) of \(rows.count): \(way)"
+            let text = TextFitting.fit(note, font: tagFont, width: right - left, painter: painter)
+            let textSize = painter.measure(text, font: tagFont)
+            painter.drawText(text, font: tagFont, color: secondary, at: Point(x: left, y: y + (rowHeight - textSize.height) / 2 - 1))
+        }
     }
 
     /// A file with Swift components: its views live in the worker, which sends each view's class,
     /// id, kind and frame with the load, and the shown view's rows and rectangles with the frame
     /// drawn after it was chosen (reading them runs user code, which the window never does).
     private static func drawRemote(_ remote: RemoteCanvas, session: PreviewSession, left: Double, right: Double, y start: Double,
-                                   size: Size, painter: Painter) {
+                                   size: Size, painter: Painter, firstRow: inout Int) {
         var y = start
         guard let focus = session.focus, focus < remote.views.count else {
             painter.drawText("No view selected.", font: titleFont, color: .black, at: Point(x: left, y: y))
@@ -188,7 +203,7 @@ struct InspectorPanel {
         y += 6
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
-        drawRows(inspected.rows, left: left, right: right, y: y, size: size, painter: painter)
+        drawRows(inspected.rows, left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
     }
 
     /// The tag beside a value: the preset (and its state map) or the view's state map that set it.

@@ -150,6 +150,33 @@ extension PreviewWindowTests {
         XCTAssertEqual(run(of: Self.white, in: shot, x: 120, from: top), 60, "the canvas's top padding, below the banner")
     }
 
+    /// The inspector shows what of a view's properties its height holds, and the wheel over it
+    /// moves through the rest (the canvas stays where it is); another view starts at the top.
+    func testTheWheelOverTheInspectorScrollsItsProperties() throws {
+        let (preview, x, window, _) = try open()
+        let canvasWidth = try x.size(of: window).width
+        try x.focus(window, at: Self.empty)
+        try preview.expectFrame("input") { try x.key("Tab") }
+        try preview.expectFrame("resize") { try x.key("i") }
+        let height = try x.size(of: window).height
+        func panel(_ shot: RGBImage) -> [RGBImage.Pixel] {
+            (200..<height).flatMap { y in stride(from: canvasWidth + 10, to: canvasWidth + 400, by: 3).map { shot[$0, y] } }
+        }
+        let top = try x.screenshot(window)
+        try x.move(window, canvasWidth + 200, height - 40)
+        try preview.expectFrame("input") { try x.xdotool("click", "5") }
+        let scrolled = try x.screenshot(window)
+        XCTAssertNotEqual(panel(scrolled), panel(top), "the wheel moved the property rows")
+        assertPixel(scrolled, Self.first, is: Self.blue, "the canvas stays where it was")
+        try preview.expectFrame("input") { try x.xdotool("click", "4") }
+        XCTAssertEqual(panel(try x.screenshot(window)), panel(top), "and back up to the first row")
+        try preview.expectFrame("input") { try x.xdotool("click", "5") }
+        try x.focus(window, at: Self.empty)
+        try preview.expectFrame("input") { try x.key("Tab") }
+        try preview.expectFrame("input") { try x.key("shift+Tab") }
+        XCTAssertEqual(panel(try x.screenshot(window)), panel(top), "another view's properties start at the top")
+    }
+
     /// A long finding is shown whole: the banner wraps it onto more lines rather than cut it, and
     /// pushes the canvas down so the first view stays in sight.
     func testALongFindingWrapsAndTheFirstViewStaysInSight() throws {
