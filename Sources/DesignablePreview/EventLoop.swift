@@ -387,8 +387,8 @@ final class EventLoop {
             if composer.showsAudit {
                 flash(composer.audit.summary(in: viewport.canvasRect(of: viewport.canvasOnWindow), of: session))
             }
-        case .scroll(let dy):
-            scroll(dx: 0, dy: Int((dy * scale).rounded()))
+        case .scroll(let dx, let dy):
+            scroll(dx: Int((dx * scale).rounded()), dy: Int((dy * scale).rounded()))
         case .page(let down):
             let page = max(1, viewport.canvasArea.height - Int(40 * scale))
             scroll(dx: 0, dy: down ? page : -page)

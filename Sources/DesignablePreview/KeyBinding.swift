@@ -17,7 +17,7 @@ struct KeyBinding {
         /// Escape: closes the inspector when it is open, quits otherwise.
         case dismiss
         /// Scroll by points; `page` scrolls by the window's height less a little.
-        case scroll(dy: Double)
+        case scroll(dx: Double, dy: Double)
         case page(down: Bool)
         case edge(end: Bool)
         /// `a`, `l`: switch between light and dark appearance, left-to-right and right-to-left layout.
@@ -51,8 +51,10 @@ struct KeyBinding {
         KeyBinding(keysym: XK_g, control: false, action: .grid),
         KeyBinding(keysym: XK_o, control: false, action: .outlines),
         KeyBinding(keysym: XK_u, control: false, action: .audit),
-        KeyBinding(keysym: XK_Up, control: false, action: .scroll(dy: -40)),
-        KeyBinding(keysym: XK_Down, control: false, action: .scroll(dy: 40)),
+        KeyBinding(keysym: XK_Up, control: false, action: .scroll(dx: 0, dy: -40)),
+        KeyBinding(keysym: XK_Down, control: false, action: .scroll(dx: 0, dy: 40)),
+        KeyBinding(keysym: XK_Left, control: false, action: .scroll(dx: -40, dy: 0)),
+        KeyBinding(keysym: XK_Right, control: false, action: .scroll(dx: 40, dy: 0)),
         KeyBinding(keysym: XK_Page_Up, control: false, action: .page(down: false)),
         KeyBinding(keysym: XK_Page_Down, control: false, action: .page(down: true)),
         KeyBinding(keysym: XK_Home, control: false, action: .edge(end: false)),

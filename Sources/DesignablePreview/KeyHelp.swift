@@ -36,7 +36,7 @@ public enum KeyHelp {
             case .outlines: "outline each view's frame, content insets, image and title, with a legend"
             case .audit: "mark the accessibility audit's findings on the views (as check --audit)"
             case .screenshot: "save the canvas as STEM-YYYYMMDD-HHMMSS.png (see --screenshot-dir)"
-            case .scroll: "scroll a canvas larger than the window (the wheel over the inspector: its properties)"
+            case .scroll: "scroll a canvas larger than the window (Shift+wheel and Left, Right sideways; the wheel over the inspector: its properties)"
             case .reload: "reload the style file"
             case .quit: "quit"
             case .dismiss: "close the inspector, or quit when it is closed"

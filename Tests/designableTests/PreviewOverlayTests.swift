@@ -150,6 +150,31 @@ extension PreviewWindowTests {
         XCTAssertEqual(run(of: Self.white, in: shot, x: 120, from: top), 60, "the canvas's top padding, below the banner")
     }
 
+    /// A canvas wider than the window scrolls sideways: Left and Right by 40 points a press, and
+    /// Shift with the wheel.
+    func testAWideCanvasScrollsSideways() throws {
+        let style = "canvas: {width: 6000, background: \"#FFFFFF\", padding: 0}\nviews:\n"
+            + "  - {class: RoundedCornerButton, frame: [0, 0, 100, 60], backgroundColor: \"#0000FF\"}\n"
+        let (preview, x, window, _) = try open(style)
+        XCTAssertLessThan(try x.size(of: window).width, 6000, "the window is narrower than the canvas")
+        try x.focus(window, at: (50, 30))
+        assertPixel(try x.screenshot(window), (50, 30), is: Self.blue, "the view at the left edge")
+        for _ in 0..<3 { try preview.expectFrame("input") { try x.key("Right") } }
+        assertPixel(try x.screenshot(window), (50, 30), is: Self.white, "120 points to the right, the view is off the left edge")
+        assertPixel(try x.screenshot(window), (0, 30), is: Self.white, "nothing of it at the very edge")
+        for _ in 0..<3 { try preview.expectFrame("input") { try x.key("Left") } }
+        assertPixel(try x.screenshot(window), (50, 30), is: Self.blue, "and back")
+        try preview.expectFrame("input") {
+            try x.xdotool("keydown", "shift")
+            try x.xdotool("click", "5")
+            try x.xdotool("click", "5")
+            try x.xdotool("click", "5")
+            try x.xdotool("keyup", "shift")
+        }
+        usleep(200_000)
+        assertPixel(try x.screenshot(window), (50, 30), is: Self.white, "Shift with the wheel scrolls sideways too")
+    }
+
     /// The inspector shows what of a view's properties its height holds, and the wheel over it
     /// moves through the rest (the canvas stays where it is); another view starts at the top.
     func testTheWheelOverTheInspectorScrollsItsProperties() throws {
