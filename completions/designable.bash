@@ -51,7 +51,7 @@ _designable() {
     preview:--components) _designable_directories; return ;;
     render:-o|render:--output) _designable_files png svg pdf; return ;;
     render:--scale) :; return ;;
-    render:--state) COMPREPLY=($(compgen -W "normal highlighted selected disabled" -- "$cur")); return ;;
+    render:--state) COMPREPLY=($(compgen -W "normal highlighted selected selected+highlighted disabled" -- "$cur")); return ;;
     render:--view) :; return ;;
     render:--appearance) COMPREPLY=($(compgen -W "light dark both" -- "$cur")); return ;;
     render:--direction) COMPREPLY=($(compgen -W "ltr rtl both" -- "$cur")); return ;;

@@ -22,14 +22,17 @@ extension Failure {
     }
 }
 
-/// The states `--state` takes, by name.
-let controlStates: KeyValuePairs<String, ControlState> = ["normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled]
+/// The states `--state` takes, by the names the grid's columns and snapshots give them
+/// (`selected+highlighted`: a selected button held down).
+let controlStates: [(key: String, value: ControlState)] = ControlState.every.map { ($0.description, $0) }
 
 /// The state every control is drawn in, from `--state`; nil keeps each view's own starting state.
 func parseState(_ text: String?) throws -> ControlState? {
     guard let text else { return nil }
-    guard let state = controlStates.first(where: { $0.key == text })?.value else {
-        throw UsageError("--state takes normal, highlighted, selected or disabled, not '\(text)'"
+    // The two words in either order, as `highlighted+selected` reads as well.
+    let words = Set(text.split(separator: "+").map(String.init))
+    guard let state = controlStates.first(where: { Set($0.key.split(separator: "+").map(String.init)) == words })?.value else {
+        throw UsageError("--state takes \(listed(controlStates.map(\.key), "or")), not '\(text)'"
             + didYouMean(text, controlStates.map(\.key).sorted()))
     }
     return state
@@ -88,7 +91,7 @@ struct RenderCommand: Command {
         OptionSpec(name: "--output", short: "-o", valueName: "OUT", help: "Where to write OUT.png, OUT.svg or OUT.pdf; - for PNG on standard output.",
                    required: true, completion: .files(extensions: RenderJob.Format.allCases.map(\.rawValue))),
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
-        OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected or disabled.",
+        OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected, selected+highlighted or disabled.",
                    completion: .words(controlStates.map(\.key))),
         OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it."),
         OptionSpec(name: "--appearance", valueName: "MODE", help: "Light or dark colours (default light); both, with --variants, adds a dark column set.",

@@ -183,6 +183,13 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("views:\n  - class: UIButton\n    titleColor: # none yet\n    title: x\n"), [])
     }
 
+    /// A list of two is a colour's [light, dark]: a mistake in it says which side, and why a list.
+    func testAListForAColourSaysHowItWasRead() {
+        XCTAssertEqual(findings("views:\n  - {class: UIButton, title: x, titleColor: [1, 2]}\n"),
+                       ["2:46: error: titleColor: a list of two colours is [light, dark]; its light one: unknown colour '1'"])
+        XCTAssertEqual(findings("views:\n  - {class: UIButton, title: x, titleColor: [red, \"#0000FF\"]}\n"), [])
+    }
+
     func testColoursInOtherToolsFormsSuggestTheHex() {
         for form in ["rgb(229, 72, 77)", "0xE5484D", "E5484D"] {
             XCTAssertEqual(findings("views:\n  - class: FancyButton\n    tintColor: \"\(form)\"\n"),

@@ -26,6 +26,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(first.stderr, "", "the gallery should render without findings")
         let second = try runDesignable(["render", gallery, "--output", two.path, "--scale", "2", "--state", "selected"])
         XCTAssertEqual(second.status, 0, second.stderr)
+        // The grid's and the snapshots' fifth state, its two words in either order.
+        for held in ["selected+highlighted", "highlighted+selected"] {
+            let run = try runDesignable(["render", gallery, "-o", folder.appendingPathComponent("held.png").path, "--state", held])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("held.png"))
         let size1 = try XCTUnwrap(pngSize(one)), size2 = try XCTUnwrap(pngSize(two))
         XCTAssertEqual(size1.width, 375)
         XCTAssertGreaterThan(size1.height, 1000)
@@ -391,7 +397,7 @@ final class CommandLineTests: XCTestCase {
             (["render", gallery], "Error: render needs -o OUT.png"),
             (["render", gallery, "-o", "x.png", "--scael", "2"], "Error: unknown option '--scael' for 'render' (did you mean '--scale'?)"),
             (["render", gallery, "-o", "x.png", "--scale", "9"], "Error: --scale takes a number from 0.5 to 4, not '9'"),
-            (["render", gallery, "-o", "x.png", "--state", "hilighted"], "Error: --state takes normal, highlighted, selected or disabled, not 'hilighted' (did you mean 'highlighted'?)"),
+            (["render", gallery, "-o", "x.png", "--state", "hilighted"], "Error: --state takes normal, highlighted, selected, selected+highlighted or disabled, not 'hilighted' (did you mean 'highlighted'?)"),
             (["check"], "Error: missing STYLE argument"),
             (["render", gallery, "-o", "out.jpg"], "Error: render writes PNG, SVG or PDF, by the output's extension: name it .png, .svg or .pdf (or - for PNG on standard output), not 'out.jpg'"),
             (["check", "a.yaml", "b.yaml"], "Error: unexpected argument 'b.yaml'"),

@@ -149,7 +149,7 @@ public func closestMatch<S: Sequence>(to word: String, in candidates: S) -> Stri
 }
 
 /// `a`, `a and b`, `a, b and c` (or `or` for `conjunction`), for messages.
-func listed(_ words: [String], _ conjunction: String = "and") -> String {
+public func listed(_ words: [String], _ conjunction: String = "and") -> String {
     guard words.count > 1 else { return words.first ?? "" }
     return words.dropLast().joined(separator: ", ") + " \(conjunction) " + words[words.count - 1]
 }

@@ -349,7 +349,17 @@ extension Color: InspectableValue {
                 if case .sequence(let items) = node.kind, items.count == 2 { return Array(items) }
                 return [node, node]
             }()
-            return Color(light: try make(from: sides[0], at: parts[0], in: context), dark: try make(from: sides[1], at: parts[1], in: context))
+            // A list of two is read as [light, dark]: a mistake in one (`[1, 2]`, meant as numbers)
+            // says which side it is and why a list was read that way.
+            func side(_ index: Int) throws(Diagnostic) -> Color {
+                do { return try make(from: sides[index], at: parts[index], in: context) } catch {
+                    guard node.isSequence else { throw error }
+                    var said = error
+                    said.message = "a list of two colours is [light, dark]; its \(index == 0 ? "light" : "dark") one: " + said.message
+                    throw said
+                }
+            }
+            return Color(light: try side(0), dark: try side(1))
         }
         guard let text = reading.text else { throw .unreadable(Color.self, node) }
         var themeName: String?
