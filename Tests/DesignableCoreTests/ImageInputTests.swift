@@ -45,6 +45,12 @@ final class ImageInputTests: XCTestCase {
         let (project, outside) = try project()
         XCTAssertEqual(imageFindings("../heart", in: project, allowingOutside: true), [])
         XCTAssertEqual(imageFindings(outside + "/heart.png", in: project, allowingOutside: true), [])
+        // `~/` is the home folder, as a shell reads it.
+        let home = getenv("HOME").map { String(cString: $0) }
+        setenv("HOME", outside, 1)
+        defer { if let home { setenv("HOME", home, 1) } else { unsetenv("HOME") } }
+        XCTAssertEqual(imageFindings("~/heart.png", in: project, allowingOutside: true), [])
+        XCTAssertEqual(imageFindings("~/heart", in: project, allowingOutside: true), [])
     }
 
     /// Each broken image is a warning at its line that says what is wrong, and a placeholder.

@@ -148,13 +148,16 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
                 ? [("", name.hasSuffix(".svg") ? 0 : 1)]
                 : [(".svg", 0), (".png", 1), ("@2x.png", 2), ("@3x.png", 3)]
             tried = candidates.map { name + $0.suffix }
+            // `~/x` is in the home folder, as a shell reads it (a name that may leave the project
+            // only with --allow-outside-images).
+            let located = name.hasPrefix("~/") ? getenv("HOME").map { String(cString: $0) + name.dropFirst() } ?? name : name
             // An absolute name is one place wherever the style file is.
-            let folders = name.hasPrefix("/") ? [nil] : Self.ownFolders.map { folder in
+            let folders = located.hasPrefix("/") ? [nil] : Self.ownFolders.map { folder in
                 folder.isEmpty ? directory : directory + "/" + folder
             } + BundledAssets.folders
             for (index, folder) in folders.enumerated() where found.isEmpty {
                 for (suffix, scale) in candidates {
-                    let path = (folder.map { $0 + "/" } ?? "") + name + suffix
+                    let path = (folder.map { $0 + "/" } ?? "") + located + suffix
                     if FileSystem.isRegularFile(path) { found.append(File(path: path, scale: scale)) }
                     if index < Self.ownFolders.count { lookedFor.append(path) }
                 }
