@@ -152,8 +152,8 @@ struct RenderCommand: Command {
                 + "; give a view's id, or #1 to #\(document.views.count) as inspect numbers them")
         }
         guard let file = rendered.file else {
-            // Not drawn: the file has errors, or its canvas is too large (said in the findings).
-            guard rendered.document == nil else { return 1 }
+            // Not drawn: the file has errors, or its canvas is too large (said in the findings);
+            // either way the last line says nothing was written.
             throw Failure(style, hasErrors: rendered.findings, so: "nothing rendered")
         }
         if output == "-" {
