@@ -160,7 +160,10 @@ public enum StyleLoader {
             load.emptiedByComments = parsed.emptiedByComments
             load.extent = parsed.extent
             guard let node = parsed.root, !node.isNull else {
-                load.diagnostics.append(.error("the file is empty: expected \(expectedRoot)", at: start))
+                // Text that YAML reads as nothing is comments (or a lone `~`): say what it holds.
+                let blank = bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+                let what = blank ? "is empty" : parsed.root?.scalar?.isEmpty == false ? "holds only null" : "has only comments"
+                load.diagnostics.append(.error("the file \(what): expected \(expectedRoot)", at: start))
                 return nil
             }
             root = node
