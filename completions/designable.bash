@@ -34,7 +34,7 @@ _designable() {
     case $command in
     preview) options="--scale --screenshot --screenshot-dir --trace --appearance --direction --allow-outside-images --components -h --help" ;;
     render) options="-o --output --scale --state --view --appearance --direction --variants --outline --allow-outside-images --components -h --help" ;;
-    check) options="--strict --audit --allow-outside-images --components -h --help" ;;
+    check) options="--strict --audit --scale --allow-outside-images --components -h --help" ;;
     inspect) options="--json --allow-outside-images --components -h --help" ;;
     bench) options="--scale --frames --json -h --help" ;;
     schema) options="--components -h --help" ;;
@@ -56,6 +56,7 @@ _designable() {
     render:--appearance) COMPREPLY=($(compgen -W "light dark both" -- "$cur")); return ;;
     render:--direction) COMPREPLY=($(compgen -W "ltr rtl both" -- "$cur")); return ;;
     render:--components) _designable_directories; return ;;
+    check:--scale) :; return ;;
     check:--components) _designable_directories; return ;;
     inspect:--components) _designable_directories; return ;;
     bench:--scale) :; return ;;

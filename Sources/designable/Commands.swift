@@ -176,6 +176,7 @@ struct CheckCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "--strict", help: "Fail (exit 1) on warnings too, as a CI job wants."),
         OptionSpec(name: "--audit", help: "Audit accessibility too: contrast, tap targets, truncated titles, every state, light and dark."),
+        OptionSpec(name: "--scale", valueName: "N", help: "Check that the canvas can be drawn at this scale too, as render --scale N would (default 1)."),
         .allowOutsideImages, .components,
     ]
     static let discussion = """
@@ -186,12 +187,13 @@ struct CheckCommand: Command {
         not checked, as WCAG exempts inactive controls.
         """
 
-    let style: String, strict: Bool, audit: Bool
+    let style: String, strict: Bool, audit: Bool, scale: Double
 
     init(_ arguments: ParsedArguments) throws {
         style = arguments.positionals[0]
         strict = arguments.flags.contains("--strict")
         audit = arguments.flags.contains("--audit")
+        scale = try arguments.number("--scale", default: 1, in: 0.5...4)
     }
 
     func run() throws -> Int32 {
@@ -200,6 +202,12 @@ struct CheckCommand: Command {
         let layout = result.document.map { renderer.layout($0) }
         // A file can be well-formed and still draw views where nobody sees them, or be too large to draw.
         var findings = Findings.all(result, layout: layout)
+        // A canvas drawable at 1× may not be at the scale a later render asks for.
+        if scale != 1, let document = result.document, let layout {
+            do { try Renderer.checkCanvas(layout.canvasSize, scale: scale, of: document) } catch {
+                if !findings.contains(error) { findings.append(error) }
+            }
+        }
         if audit, !findings.hasErrors, let document = result.document, let layout {
             findings += Audit.run(document, layout: layout, renderer: renderer).map(\.diagnostic)
         }

@@ -201,7 +201,7 @@ final class CommandLinePolishTests: XCTestCase {
             (["render", "a.yaml", "--state", "h"], "highlighted"),
             (["render", "a.yaml", "-o", ""], "c.png d.SVG sub"),
             (["check", ""], "B.YML a.yaml sub"),
-            (["check", "--"], "--allow-outside-images --audit --components --help --strict"),
+            (["check", "--"], "--allow-outside-images --audit --components --help --scale --strict"),
             (["a.yaml", "--scr"], "--screenshot --screenshot-dir"),
             (["preview", "a.yaml", "--screenshot-dir", ""], "sub"),
         ]

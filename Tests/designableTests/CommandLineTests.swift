@@ -58,6 +58,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(inspect.stderr, check.stderr)
     }
 
+    /// `check --scale N` finds a canvas that draws at 1× but not at the scale a render will ask.
+    func testCheckAtAScaleFindsACanvasTooLargeThere() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("wide.yaml")
+        try "canvas: {size: [30000, 4000]}\nviews: []\n".write(to: style, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runDesignable(["check", style.path]).status, 0)
+        let atTwo = try runDesignable(["check", style.path, "--scale", "2"])
+        XCTAssertEqual(atTwo.status, 1)
+        XCTAssertEqual(atTwo.stderr, "\(style.path):1:9: error: the canvas is 30000×4000 points, 60000×8000 pixels at 2×: too large to draw (at most 32767 pixels a side and 128 megapixels)\n")
+    }
+
     func testCheckReportsFindingsAndExitsOneOnErrors() throws {
         let folder = try temporaryFolder()
         let style = folder.appendingPathComponent("bad.yaml")
