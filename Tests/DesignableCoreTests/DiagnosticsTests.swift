@@ -225,6 +225,18 @@ final class DiagnosticsTests: XCTestCase {
         let long = "views:\n  - class: UIButton\n    title: \"two\n      lines\"\n" + String(repeating: "  - {class: UIButton}\n", count: 6)
         XCTAssertEqual(findings(long + "  - class: UIButton\n    title: hi\n      cornerRadius: 4\n"),
                        ["13:7: error: YAML syntax: line 13 is indented more than line 12 ('title: hi'), so YAML reads it as part of that line's value; align it with line 12 (column 5)"])
+        // Nor is one that rightly goes on to the next line just above an error: it ends where a
+        // value may end. Quotes after a comma or a dash inside a plain value, and quotes in a
+        // block scalar's text, open nothing.
+        let indented = "      cornerRadius: 4\n"
+        for (text, line) in [("views:\n  - class: UIButton\n    title: \"two\n      lines\"\n    tintColor: red\n", 5),
+                             ("views:\n  - class: UIButton\n    title: Yes, 'cause I said so\n  - class: UIButton\n    title: Don't\n    tintColor: red\n", 6),
+                             ("views:\n  - class: UIButton\n    title: Rock - 'n roll\n  - class: UIButton\n    title: Don't\n    tintColor: red\n", 6),
+                             ("views:\n  - class: PillUILabel\n    text: >\n      He said: \"stop\n      now\" and left\n    textColor: red\n", 6)] {
+            let found = findings(text + indented)
+            XCTAssertEqual(found.count, 1, text)
+            XCTAssertTrue(found.first?.hasPrefix("\(line + 1):7: error: YAML syntax: line \(line + 1) is indented more than line \(line)") == true, "\(text): \(found)")
+        }
     }
 
     func testSyntaxErrorsSayWhatToFixWhereItIs() {
