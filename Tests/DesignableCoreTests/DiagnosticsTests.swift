@@ -181,6 +181,13 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(findings("views:\n  - class: UIButton\n    image: #star\n"),
                        ["3:12: error: image: expected an image name (name.svg or name.png beside the style file or in its assets/ folder), found nothing; a # after a space starts a YAML comment, so quote it: \"#star\""])
         XCTAssertEqual(findings("views:\n  - class: UIButton\n    titleColor: # none yet\n    title: x\n"), [])
+        // With an anchor before the comment, and in brackets closed on the next line.
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    titleColor: &c #00FF00\n  - {class: UIButton, titleColor: *c}\n  - {class: UIButton, titleColor: #FF0000\n    }\n"), [
+            "3:20: error: titleColor: \(colour): \"#00FF00\"",
+            "5:35: error: titleColor: \(colour): \"#FF0000\"",
+        ])
+        // A number, a size or a mask never starts with #: there, a comment is a comment.
+        XCTAssertEqual(findings("canvas:\n  width: #auto\nviews:\n  - {class: UIButton, title: x}\n"), [])
     }
 
     /// A list of two is a colour's [light, dark]: a mistake in it says which side, and why a list.

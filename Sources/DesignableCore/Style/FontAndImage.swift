@@ -4,6 +4,7 @@ import Glibc
 
 /// A font as Pango describes it: `"Sans Bold 17"`, `"DejaVu Serif Italic 12"`, `"Sans 20px"`.
 public struct Font: Hashable, Sendable, InspectableValue {
+    public static var isWrittenWithHash: Bool { true }
     public var description: String
 
     public init(_ description: String) { self.description = description }
@@ -63,6 +64,7 @@ public enum ImageRendering: String, InspectableEnum, Sendable {
 
 /// An image named in a style file, with the files found for it.
 public struct ImageReference: Hashable, Sendable, InspectableValue {
+    public static var isWrittenWithHash: Bool { true }
     public struct File: Hashable, Sendable {
         public var path: String
         /// 1 for `name.png`, 2 for `name@2x.png`; 0 for vector (SVG), which suits every scale.

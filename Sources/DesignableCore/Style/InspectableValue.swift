@@ -24,9 +24,15 @@ public protocol InspectableValue: Equatable {
     static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Self
     /// The value as a style file would write it.
     var styleText: String { get }
+    /// Whether a value may be written starting with `#` (a hex colour, a text, a name): left
+    /// unquoted it is a comment to YAML, and a property that may be left unset says so rather
+    /// than read "none". False unless the type says otherwise.
+    static var isWrittenWithHash: Bool { get }
 }
 
 extension InspectableValue {
+    public static var isWrittenWithHash: Bool { false }
+
     /// What a style file must write, for "expected ..." messages.
     public static var expectation: String { shape.expectation }
 
@@ -216,6 +222,7 @@ public func formatNumber(_ value: Double) -> String {
 // MARK: - Text and truth
 
 extension String: InspectableValue {
+    public static var isWrittenWithHash: Bool { true }
     public static var typeName: String { "String" }
     /// Null is the empty text, as an unset title is.
     public static let shape = ValueShape.nullable(.text())
@@ -317,6 +324,7 @@ extension EdgeInsets: InspectableValue {
 // MARK: - Colours
 
 extension Color: InspectableValue {
+    public static var isWrittenWithHash: Bool { true }
     public static var typeName: String { "UIColor" }
     /// Hex or a name (CSS, system, or any theme colour's, so any text not starting with `#` and
     /// not ending in a space), either followed by `@alpha`, a decimal from 0 to 1, as `Color.parse`
@@ -389,7 +397,7 @@ extension Optional: InspectableValue where Wrapped: InspectableValue {
     public static func decode(_ node: YAMLNode, as shape: ValueShape?, in context: DecodingContext) throws(Diagnostic) -> Wrapped? {
         // `titleColor: #FF0000` unquoted: a value the user typed, which YAML read as a comment.
         // Taken as "none", it would vanish without a word; the loader quotes what was typed.
-        if node.isEmptiedByComment {
+        if node.isEmptiedByComment, Wrapped.isWrittenWithHash {
             throw .error("expected \(Wrapped.shape.expectation), found nothing", at: node.location)
         }
         switch shape {

@@ -410,17 +410,53 @@ public enum YAMLParser {
         /// `color: #FF0000` is a key with no value and a comment: its finding belongs at the `#`,
         /// the character to fix, not at the space libyaml places the empty value on.
         private mutating func placeOfEmptyValue(_ mark: yaml_mark_t) -> (place: SourceLocation, emptied: Bool) {
-            var index = byteOffset(ofCharacter: Int(mark.index)), column = Int(mark.column)
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
-                index += 1
-                column += 1
+            let start = byteOffset(ofCharacter: Int(mark.index))
+            var index = start, column = Int(mark.column), line = Int(mark.line)
+            func skip(while skipped: (UInt8) -> Bool) {
+                while index < bytes.count, skipped(bytes[index]) {
+                    if bytes[index] & 0xC0 != 0x80 { column += 1 }
+                    index += 1
+                }
             }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return (place(mark), false) }
-            let place = SourceLocation(line: Int(mark.line) + 1 + lineOffset, column: column + 1, file: tree.file)
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            skip(while: isBlank)
+            // `color: &base #FF0000`: the anchor names the value, which the comment after it took.
+            if index < bytes.count, bytes[index] == UInt8(ascii: "&") {
+                skip { !" \t\r\n".utf8.contains($0) }
+                skip(while: isBlank)
+            }
+            if index >= bytes.count || bytes[index] != UInt8(ascii: "#") {
+                // `{…, color: #FF0000` with the bracket closed on the next line: libyaml places the
+                // empty value at the bracket, and the comment that took it ends a line above.
+                guard let above = commentEndingALineAbove(start) else { return (place(mark), false) }
+                (index, column, line) = (above.index, above.column, line - above.linesUp)
+            }
+            let place = SourceLocation(line: line + 1 + lineOffset, column: column + 1, file: tree.file)
             var end = index
             while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
             emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
             return (place, end - index > 1)
+        }
+
+        /// The `#` of a comment right after a key (`color: #FF0000`) that ends the last line with
+        /// anything on it before byte `start`, with its character column and how many lines up
+        /// it is; nil when that line ends otherwise.
+        private func commentEndingALineAbove(_ start: Int) -> (index: Int, column: Int, linesUp: Int)? {
+            var end = min(start, bytes.count) - 1, linesUp = 0
+            while end >= 0, " \t\r\n".utf8.contains(bytes[end]) {
+                if bytes[end] == UInt8(ascii: "\n") { linesUp += 1 }
+                end -= 1
+            }
+            guard linesUp > 0, end >= 0 else { return nil }
+            let lineStart = (bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            for hash in lineStart...end where bytes[hash] == UInt8(ascii: "#") && hash > lineStart
+                && (bytes[hash - 1] == UInt8(ascii: " ") || bytes[hash - 1] == UInt8(ascii: "\t")) {
+                let before = bytes[lineStart..<hash].last { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                guard before == UInt8(ascii: ":") else { return nil }
+                let column = bytes[lineStart..<hash].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                return (hash, column, linesUp)
+            }
+            return nil
         }
 
         /// The byte of `bytes` where character `index` is: libyaml's marks count characters, and
