@@ -63,6 +63,10 @@ final class DiagnosticsTests: XCTestCase {
     func testWrongShapes() {
         XCTAssertEqual(findings("- a\n- b\n"), ["1:1: error: expected a mapping with 'views:' (and optionally 'canvas:', 'components:', 'import:', 'styles:' and 'theme:'), found a list of 2"])
         XCTAssertEqual(findings(""), ["1:1: error: the file is empty: expected a mapping with 'views:' (and optionally 'canvas:', 'components:', 'import:', 'styles:' and 'theme:')"])
+        // What a text YAML reads as nothing holds: a byte order mark and markers are not comments.
+        for (text, what) in [("\u{FEFF}\n", "is empty"), ("---\n...\n", "is empty"), ("--- # draft\n", "has only comments"), ("# soon\n", "has only comments"), ("~\n", "holds only null")] {
+            XCTAssertEqual(findings(text).first?.hasPrefix("1:1: error: the file \(what): expected a mapping"), true, "\(text.debugDescription): \(findings(text))")
+        }
         XCTAssertEqual(findings("views: 3\n"), ["1:8: error: views: expected a list of views, found 3"])
         XCTAssertEqual(findings("views:\n  - FancyButton\n"), ["2:5: error: a view must be a mapping with 'class:' and its properties, found 'FancyButton'"])
         XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UIView, DesignableView, DesignableButton"])

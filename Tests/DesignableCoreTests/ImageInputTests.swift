@@ -51,6 +51,8 @@ final class ImageInputTests: XCTestCase {
         defer { if let home { setenv("HOME", home, 1) } else { unsetenv("HOME") } }
         XCTAssertEqual(imageFindings("~/heart.png", in: project, allowingOutside: true), [])
         XCTAssertEqual(imageFindings("~/heart", in: project, allowingOutside: true), [])
+        XCTAssertEqual(imageFindings("~/nope", in: project, allowingOutside: true),
+                       ["3:12: warning: image '~/nope' not found: looked for ~/nope.svg, ~/nope.png, ~/nope@2x.png and ~/nope@3x.png; drawing a placeholder"])
     }
 
     /// Each broken image is a warning at its line that says what is wrong, and a placeholder.

@@ -110,7 +110,7 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             context.imageLookups[name] = lookup
         }
         if lookup.found.isEmpty {
-            let places = name.hasPrefix("/") ? "" : " " + listed(Lookup.ownFolders.map { $0.isEmpty ? "beside the style file" : "in \($0)/" })
+            let places = lookup.isOnePlace ? "" : " " + listed(Lookup.ownFolders.map { $0.isEmpty ? "beside the style file" : "in \($0)/" })
             context.warn(.warning(
                 "image '\(name)' not found: looked for \(listed(lookup.tried))\(places)\(didYouMean(name, lookup.known)); drawing a placeholder",
                 at: node.location))
@@ -143,6 +143,9 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
         private(set) var problems: [(file: File, message: String)] = []
         /// The image names the folders have, for a "did you mean" when nothing was found.
         private(set) var known: [String] = []
+        /// Whether the name is one place wherever the style file is (`/x`, `~/x`), not looked
+        /// for in the style file's folders.
+        let isOnePlace: Bool
 
         init(_ name: String, directory: String) {
             let hasExtension = name.hasSuffix(".svg") || name.hasSuffix(".png")
@@ -153,8 +156,8 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             // `~/x` is in the home folder, as a shell reads it (a name that may leave the project
             // only with --allow-outside-images).
             let located = name.hasPrefix("~/") ? getenv("HOME").map { String(cString: $0) + name.dropFirst() } ?? name : name
-            // An absolute name is one place wherever the style file is.
-            let folders = located.hasPrefix("/") ? [nil] : Self.ownFolders.map { folder in
+            isOnePlace = located.hasPrefix("/")
+            let folders = isOnePlace ? [nil] : Self.ownFolders.map { folder in
                 folder.isEmpty ? directory : directory + "/" + folder
             } + BundledAssets.folders
             for (index, folder) in folders.enumerated() where found.isEmpty {

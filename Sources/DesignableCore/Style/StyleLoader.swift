@@ -138,6 +138,17 @@ public enum StyleLoader {
         return hinted
     }
 
+    /// Whether a text YAML reads as nothing has comments: a line that starts with `#`, or a
+    /// document marker followed by one.
+    private static func hasComments(_ bytes: [UInt8]) -> Bool {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        return bytes.split(separator: UInt8(ascii: "\n")).contains { line in
+            var text = line.drop(while: { isBlank($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+            if text.starts(with: "---".utf8) || text.starts(with: "...".utf8) { text = text.dropFirst(3).drop(while: isBlank) }
+            return text.first == UInt8(ascii: "#")
+        }
+    }
+
     /// The finding for a style file that cannot be read at all.
     public static func unreadable(_ path: String, _ error: Error) -> Diagnostic {
         let reason = (error as? FileSystem.Failure)?.reason ?? "\(error)"
@@ -160,9 +171,8 @@ public enum StyleLoader {
             load.emptiedByComments = parsed.emptiedByComments
             load.extent = parsed.extent
             guard let node = parsed.root, !node.isNull else {
-                // Text that YAML reads as nothing is comments (or a lone `~`): say what it holds.
-                let blank = bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-                let what = blank ? "is empty" : parsed.root?.scalar?.isEmpty == false ? "holds only null" : "has only comments"
+                // Text that YAML reads as nothing: say what it holds (comments, a lone `~`).
+                let what = parsed.root?.scalar?.isEmpty == false ? "holds only null" : hasComments(bytes) ? "has only comments" : "is empty"
                 load.diagnostics.append(.error("the file \(what): expected \(expectedRoot)", at: start))
                 return nil
             }
