@@ -341,12 +341,15 @@ final class EventLoop {
         if viewport.scroll(dx: dx, dy: dy) { scheduleFull(.input) }
     }
 
-    /// The wheel over the inspector moves its property rows, not the canvas; the panel's drawing
-    /// keeps the first row within reach.
+    /// The wheel over the inspector moves its property rows, not the canvas, within what the
+    /// last drawing of the panel found they reach: a step past either end draws nothing.
     private func scrollInspector(by rows: Int) {
-        let before = composer.inspectorScroll.firstRow
-        composer.inspectorScroll.firstRow = max(0, before + rows)
-        guard composer.inspectorScroll.firstRow != before else { return }
+        let scroll = composer.inspectorScroll
+        // The panel is not drawn yet for a view just focused: it starts at the top.
+        guard scroll.view == session.focus else { return }
+        let next = min(max(0, scroll.firstRow + rows), scroll.furthest)
+        guard next != scroll.firstRow else { return }
+        composer.inspectorScroll.firstRow = next
         schedule(.input)
         frames.redraw(viewport.panelArea)
     }

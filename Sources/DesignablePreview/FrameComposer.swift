@@ -22,7 +22,7 @@ final class FrameComposer {
     /// `u`: the accessibility audit's findings marked on the views.
     var showsAudit = false
     /// The inspector's first property row shown, for the view it was scrolled on.
-    var inspectorScroll: (view: Int?, firstRow: Int) = (nil, 0)
+    var inspectorScroll = InspectorPanel.Scroll()
     let audit = AuditMarkers()
     /// The pixels of views drawn unchanged before, composited when only what is around them
     /// changed (the background, a neighbour, a scroll). The variants grid draws without it.
@@ -69,10 +69,8 @@ final class FrameComposer {
         }
         if viewport.panelWidth > 0, !viewport.panelArea.intersection(region).isEmpty {
             let found = showsAudit ? session.focus.map { audit.findings(of: $0, in: session) } ?? [] : nil
-            // Another view's properties start at the top again.
-            if inspectorScroll.view != session.focus { inspectorScroll = (session.focus, 0) }
             InspectorPanel.draw(session, audit: found, in: viewport.panelArea, scale: viewport.scale, on: context, painter: renderer.painter,
-                                firstRow: &inspectorScroll.firstRow)
+                                scroll: &inspectorScroll)
         }
         context.restore()
     }

@@ -28,10 +28,19 @@ struct InspectorPanel {
 
     /// Draws the panel into `area` (window pixels) on `context`, whose unit is a pixel; with the
     /// focused view's `audit` findings when the audit is on.
-    /// `firstRow`: the first property row shown, when they do not all fit (the mouse wheel over
-    /// the panel moves it); set to what could be shown.
+    /// Where the property rows are scrolled to, for the view they were scrolled on: the mouse
+    /// wheel over the panel moves `firstRow`, and each drawing keeps it within `furthest`.
+    struct Scroll {
+        var view: Int?
+        var firstRow = 0
+        /// The last first row that still fills the panel, as the last drawing found it.
+        var furthest = 0
+    }
+
+    /// `scroll`: the first property row shown, when they do not all fit; another view's start
+    /// at the top.
     static func draw(_ session: PreviewSession, audit: [Audit.Finding]?, in area: PixelRect, scale: Double, on context: DrawingContext,
-                     painter: Painter, firstRow: inout Int) {
+                     painter: Painter, scroll: inout Scroll) {
         context.save()
         context.translate(Double(area.x), Double(area.y))
         context.scale(scale)
@@ -39,18 +48,19 @@ struct InspectorPanel {
             let size = Size(width: Double(area.width) / scale, height: Double(area.height) / scale)
             painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), with: .color(background))
             painter.fill(Rect(x: 0, y: 0, width: 1 / scale, height: size.height), with: .color(separator))
-            drawContent(session, audit: audit, size: size, painter: painter, firstRow: &firstRow)
+            if scroll.view != session.focus { scroll = Scroll(view: session.focus) }
+            drawContent(session, audit: audit, size: size, painter: painter, scroll: &scroll)
         }
         context.restore()
     }
 
-    private static func drawContent(_ session: PreviewSession, audit: [Audit.Finding]?, size: Size, painter: Painter, firstRow: inout Int) {
+    private static func drawContent(_ session: PreviewSession, audit: [Audit.Finding]?, size: Size, painter: Painter, scroll: inout Scroll) {
         let left = 14.0, right = size.width - 12
         var y = 12.0
         painter.drawText("ATTRIBUTES INSPECTOR", font: headingFont, color: secondary, at: Point(x: left, y: y))
         y += 22
         if session.document == nil, let remote = session.remote, !remote.views.isEmpty {
-            return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
+            return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter, scroll: &scroll)
         }
         guard let document = session.document, let focus = session.focus, focus < document.views.count else {
             let message = session.document == nil ? "No document to inspect." : "No view selected."
@@ -95,7 +105,7 @@ struct InspectorPanel {
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
 
-        drawRows(PropertyRow.rows(of: view.component(in: state)), left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
+        drawRows(PropertyRow.rows(of: view.component(in: state)), left: left, right: right, y: y, size: size, painter: painter, scroll: &scroll)
     }
 
     /// The layout rectangles, a line each below `y`, which they move down.
@@ -110,16 +120,20 @@ struct InspectorPanel {
         }
     }
 
-    /// The property rows from `y` down, from `firstRow` on, as many as the panel's height holds.
-    /// When they do not all fit, the last line says which are shown and that the wheel shows the
-    /// rest, and `firstRow` is kept within what scrolling can reach.
+    /// The property rows from `y` down, from the scroll's first row on, as many as the panel's
+    /// height holds. When they do not all fit, the last line says which are shown and that the
+    /// wheel shows the rest (a panel of one row shows the row), and the scroll is kept within
+    /// what it can reach.
     private static func drawRows(_ rows: [PropertyRow], left: Double, right: Double, y start: Double, size: Size, painter: Painter,
-                                 firstRow: inout Int) {
+                                 scroll: inout Scroll) {
         var y = start
         let room = max(0, Int((size.height - start) / rowHeight))
         let fits = rows.count <= room
-        let shown = fits ? rows.count : max(0, room - 1)
-        firstRow = fits ? 0 : min(max(0, firstRow), rows.count - shown)
+        let noted = !fits && room >= 2
+        let shown = fits ? rows.count : noted ? room - 1 : room
+        scroll.furthest = rows.count - shown
+        scroll.firstRow = min(max(0, scroll.firstRow), scroll.furthest)
+        let firstRow = scroll.firstRow
         // The labels get the width their longest one needs (set in bold), so none is cut short
         // as Interface Builder cuts them; the values take the rest.
         let widestLabel = rows.map { painter.measure($0.label, font: setLabelFont).width }.max() ?? 0
@@ -160,7 +174,7 @@ struct InspectorPanel {
                              at: Point(x: x, y: y + (rowHeight - valueSize.height) / 2 - 1))
             y += rowHeight
         }
-        if !fits, room > 0 {
+        if noted {
             let way = firstRow == 0 ? "scroll down for more" : firstRow + shown == rows.count ? "scroll up for the rest" : "scroll for more"
             let note = "Properties \(firstRow + 1)–\(firstRow + shown) of \(rows.count): \(way)"
             let text = TextFitting.fit(note, font: tagFont, width: right - left, painter: painter)
@@ -173,7 +187,7 @@ struct InspectorPanel {
     /// id, kind and frame with the load, and the shown view's rows and rectangles with the frame
     /// drawn after it was chosen (reading them runs user code, which the window never does).
     private static func drawRemote(_ remote: RemoteCanvas, session: PreviewSession, left: Double, right: Double, y start: Double,
-                                   size: Size, painter: Painter, firstRow: inout Int) {
+                                   size: Size, painter: Painter, scroll: inout Scroll) {
         var y = start
         guard let focus = session.focus, focus < remote.views.count else {
             painter.drawText("No view selected.", font: titleFont, color: .black, at: Point(x: left, y: y))
@@ -203,7 +217,7 @@ struct InspectorPanel {
         y += 6
         painter.fill(Rect(x: left, y: y, width: right - left, height: 1), with: .color(separator))
         y += 8
-        drawRows(inspected.rows, left: left, right: right, y: y, size: size, painter: painter, firstRow: &firstRow)
+        drawRows(inspected.rows, left: left, right: right, y: y, size: size, painter: painter, scroll: &scroll)
     }
 
     /// The tag beside a value: the preset (and its state map) or the view's state map that set it.

@@ -29,9 +29,11 @@ let controlStates: [(key: String, value: ControlState)] = ControlState.every.map
 /// The state every control is drawn in, from `--state`; nil keeps each view's own starting state.
 func parseState(_ text: String?) throws -> ControlState? {
     guard let text else { return nil }
-    // The two words in either order, as `highlighted+selected` reads as well.
-    let words = Set(text.split(separator: "+").map(String.init))
-    guard let state = controlStates.first(where: { Set($0.key.split(separator: "+").map(String.init)) == words })?.value else {
+    // The two words in either order, as `highlighted+selected` reads as well; each once.
+    let words = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    let state = Set(words).count == words.count
+        ? controlStates.first(where: { Set($0.key.split(separator: "+").map(String.init)) == Set(words) })?.value : nil
+    guard let state else {
         throw UsageError("--state takes \(listed(controlStates.map(\.key), "or")), not '\(text)'"
             + didYouMean(text, controlStates.map(\.key).sorted()))
     }
@@ -202,8 +204,9 @@ struct CheckCommand: Command {
         let layout = result.document.map { renderer.layout($0) }
         // A file can be well-formed and still draw views where nobody sees them, or be too large to draw.
         var findings = Findings.all(result, layout: layout)
-        // A canvas drawable at 1× may not be at the scale a later render asks for.
-        if scale != 1, let document = result.document, let layout {
+        // A canvas drawable at 1× may not be at the scale a later render asks for (one that is
+        // not, or a file with errors, has said so).
+        if scale != 1, !findings.hasErrors, let document = result.document, let layout {
             do { try Renderer.checkCanvas(layout.canvasSize, scale: scale, of: document) } catch {
                 if !findings.contains(error) { findings.append(error) }
             }

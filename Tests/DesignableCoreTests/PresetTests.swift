@@ -220,6 +220,10 @@ final class PresetTests: XCTestCase {
         XCTAssertNil(result.document)
         XCTAssertEqual(result.diagnostics.map(\.path), [folder + "/design/tokens.yaml", folder + "/style.yaml", folder + "/style.yaml"])
         XCTAssertTrue(result.diagnostics.first?.message.hasPrefix("YAML syntax") == true, result.diagnostics.first?.message ?? "")
+        // Two that do not parse come first in the order they are imported.
+        try write("theme: {colors: {ink: \"#111111\"\n", "design/colors.yaml")
+        let both = load("import: [design/tokens.yaml, design/colors.yaml]\nviews:\n  - {style: Primary, title: Save}\n")
+        XCTAssertEqual(both.diagnostics.map(\.path), [folder + "/design/tokens.yaml", folder + "/design/colors.yaml", folder + "/style.yaml"])
     }
 
     /// The node limit holds for a style file and its imports together.

@@ -26,12 +26,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(first.stderr, "", "the gallery should render without findings")
         let second = try runDesignable(["render", gallery, "--output", two.path, "--scale", "2", "--state", "selected"])
         XCTAssertEqual(second.status, 0, second.stderr)
-        // The grid's and the snapshots' fifth state, its two words in either order.
-        for held in ["selected+highlighted", "highlighted+selected"] {
-            let run = try runDesignable(["render", gallery, "-o", folder.appendingPathComponent("held.png").path, "--state", held])
+        // The grid's and the snapshots' fifth state, its two words in either order: a selected
+        // button held down, drawn neither as selected nor as highlighted alone.
+        var drawn: [String: Data] = [:]
+        for state in ["selected", "highlighted", "selected+highlighted", "highlighted+selected"] {
+            let out = folder.appendingPathComponent("state.png")
+            let run = try runDesignable(["render", gallery, "-o", out.path, "--state", state])
             XCTAssertEqual(run.status, 0, run.stderr)
+            drawn[state] = try Data(contentsOf: out)
+            try FileManager.default.removeItem(at: out)
         }
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("held.png"))
+        XCTAssertEqual(drawn["selected+highlighted"], drawn["highlighted+selected"])
+        XCTAssertNotEqual(drawn["selected+highlighted"], drawn["selected"])
+        XCTAssertNotEqual(drawn["selected+highlighted"], drawn["highlighted"])
+        for wrong in ["selected+", "+selected", "selected+selected"] {
+            XCTAssertEqual(try runDesignable(["render", gallery, "-o", "x.png", "--state", wrong]).status, 64, wrong)
+        }
         let size1 = try XCTUnwrap(pngSize(one)), size2 = try XCTUnwrap(pngSize(two))
         XCTAssertEqual(size1.width, 375)
         XCTAssertGreaterThan(size1.height, 1000)

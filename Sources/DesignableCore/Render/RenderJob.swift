@@ -173,10 +173,11 @@ public struct RenderJob {
             throw RenderError("\(error)")
         }
         // The one list of findings (`Findings`), from the layout at the file's own width whatever
-        // width this run drew at; then a refusal to draw at this scale, unless already said at 1×.
+        // width this run drew at; then a refusal to draw at this scale, unless an error (the
+        // canvas too large at 1× already) said why nothing is drawn.
         let natural = options.availableWidth == nil ? layout : renderer.layout(document)
         output.findings = Findings.all(loaded, layout: natural)
-        if let refusal, !output.findings.contains(refusal) { output.findings.append(refusal) }
+        if let refusal, !output.findings.hasErrors { output.findings.append(refusal) }
         guard let surface else { return }
         start = MonotonicClock.now()
         output.surface = surface

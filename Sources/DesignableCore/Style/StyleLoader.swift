@@ -292,6 +292,8 @@ final class StyleLoad {
     var nodesRead = 0
     /// The style file, then every file it imports in the order they were read: the order of findings.
     var filesInOrder: [SourceFile]
+    /// How many imported files did not parse: they lead `filesInOrder`, in the order read.
+    var importsThatFailed = 0
 
     // What a later load re-reading only some views needs (`LoadedText`).
     /// The style file's root node, and how much of the parser's bounds it took.

@@ -106,7 +106,9 @@ enum ImportSection: StyleSection {
         } catch {
             // What the file would have given is missing from every view that uses it ("unknown
             // preset 'Primary'"): its own error, the cause, is reported first.
-            load.filesInOrder = [source] + load.filesInOrder.filter { $0 != source }
+            load.filesInOrder.removeAll { $0 == source }
+            load.filesInOrder.insert(source, at: min(load.importsThatFailed, load.filesInOrder.count))
+            load.importsThatFailed += 1
             load.diagnostics.append(error)
             return
         }
