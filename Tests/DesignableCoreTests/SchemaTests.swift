@@ -105,9 +105,17 @@ final class SchemaTests: XCTestCase {
     func testTheValidatorNamesTheWrongProperty() throws {
         let texts = ["views:\n  - {class: FancyButton, cornerRadius: -1}\n",
                      "views:\n  - {class: FancyButton, cornerRadus: 4}\n",
-                     "views:\n  - {class: FancyButon}\n"]
+                     "views:\n  - {class: FancyButon}\n",
+                     // A view whose class comes from its preset: keys no class has, and values
+                     // every class that has the property reads alike.
+                     "styles: {P: {class: FancyButton}}\nviews:\n  - {style: P, bogus: 1}\n",
+                     "styles: {P: {class: FancyButton}}\nviews:\n  - {style: P, cornerRadius: x}\n",
+                     "styles: {P: {cornerRadus: 4}}\nviews: []\n"]
         let verdicts = try validate(texts.map { try XCTUnwrap(YAMLParser.parse($0)).json() })
-        XCTAssertEqual(verdicts.count, 3)
+        XCTAssertEqual(verdicts.count, 6)
+        XCTAssertTrue(verdicts[3]?.contains("'bogus' was unexpected") == true, verdicts[3] ?? "accepted")
+        XCTAssertTrue(verdicts[4]?.contains("views/0/cornerRadius") == true, verdicts[4] ?? "accepted")
+        XCTAssertTrue(verdicts[5]?.contains("'cornerRadus' was unexpected") == true, verdicts[5] ?? "accepted")
         XCTAssertTrue(verdicts[0]?.contains("views/0/cornerRadius") == true, verdicts[0] ?? "accepted")
         XCTAssertTrue(verdicts[1]?.contains("'cornerRadus' was unexpected") == true, verdicts[1] ?? "accepted")
         XCTAssertTrue(verdicts[2]?.contains("'FancyButon' is not one of") == true, verdicts[2] ?? "accepted")

@@ -10,11 +10,11 @@ public enum StyleSchema {
         let names = ComponentRegistry.names.map(JSONValue.string)
         // Each class is checked by its own definition, chosen by `class`, so a validator names
         // the property that is wrong rather than saying no class's schema matched.
-        func byClass(_ suffix: String) -> JSONValue {
-            .array(ComponentRegistry.all.map { type in
+        func byClass(_ suffix: String) -> [JSONValue] {
+            ComponentRegistry.all.map { type in
                 ["if": ["properties": ["class": ["const": .string(type.className)]], "required": ["class"]],
                  "then": ["$ref": .string("#/$defs/" + type.className + suffix)]]
-            })
+            }
         }
         let view: JSONValue = [
             "type": "object",
@@ -22,7 +22,7 @@ public enum StyleSchema {
                            "style": presetName.setting("description", "The preset of 'styles:' the view starts from.")],
             // A view may take its class from a mapping it merges (`<<: *base`), or from its preset.
             "anyOf": [["required": ["class"]], ["required": ["<<"]], ["required": ["style"]]],
-            "allOf": byClass(""),
+            "allOf": .array(byClass("") + [classless("AnyClass")]),
         ]
         // A preset for no class may hold any class's properties: the views that use it check them.
         let preset: JSONValue = [
@@ -30,7 +30,7 @@ public enum StyleSchema {
             "description": "Properties (and state maps) a view takes with 'style:'; 'class:' when it is for one class and the classes built on it.",
             "properties": ["class": ["enum": .array(names)],
                            "extends": presetName.setting("description", "The preset this one builds on.")],
-            "allOf": byClass("Preset"),
+            "allOf": .array(byClass("Preset") + [classless("AnyClassPreset")]),
         ]
         var definitions: [(key: String, value: JSONValue)] = []
         for type in ComponentRegistry.all {
@@ -52,6 +52,8 @@ public enum StyleSchema {
             "properties": .object(properties(of: LayerAttributes.make()) + [mergeKey]),
             "additionalProperties": false,
         ]))
+        definitions.append(("AnyClass", anyClass(asPreset: false)))
+        definitions.append(("AnyClassPreset", anyClass(asPreset: true)))
         definitions.append(("preset", preset))
         definitions.append(("merge", [
             "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
@@ -141,6 +143,45 @@ public enum StyleSchema {
         return [
             "type": "object",
             "description": .string(type.summary),
+            "properties": .object(members),
+            "additionalProperties": false,
+        ]
+    }
+
+    /// `definition` for a view or preset that names no class (nor merges a mapping that may):
+    /// its class comes from its preset, which a schema cannot follow.
+    private static func classless(_ definition: String) -> JSONValue {
+        ["if": ["not": ["anyOf": [["required": ["class"]], ["required": ["<<"]]]]],
+         "then": ["$ref": .string("#/$defs/" + definition)]]
+    }
+
+    /// A view or preset of a class the schema cannot know: a key no class has is refused, as a
+    /// misspelt property of a named class is; a value is checked where every class that has the
+    /// property reads it the same way.
+    private static func anyClass(asPreset: Bool) -> JSONValue {
+        var names: [String] = []
+        var schemas: [String: JSONValue?] = [:]
+        for type in ComponentRegistry.all {
+            for (name, property) in type.make().properties {
+                let schema = property.shape.schema
+                if let known = schemas[name] {
+                    if let agreed = known, agreed.serialized() != schema.serialized() { schemas[name] = .some(nil) }
+                } else {
+                    names.append(name)
+                    schemas[name] = schema
+                }
+            }
+        }
+        let anyValue: JSONValue = [:]
+        var members: [(key: String, value: JSONValue)] = asPreset
+            ? [("extends", presetName)]
+            : [("style", presetName), ("id", String.shape.schema), ("frame", Rect.shape.schema)]
+        members += [("size", Size.shape.schema), layerMap, mergeKey]
+        members += ControlState.layered.map { ($0.name, ["type": ["object", "null"]]) }
+        members += names.map { ($0, (schemas[$0] ?? nil) ?? anyValue) }
+        return [
+            "type": "object",
+            "description": "A view or preset whose class comes from its preset: any class's properties.",
             "properties": .object(members),
             "additionalProperties": false,
         ]
