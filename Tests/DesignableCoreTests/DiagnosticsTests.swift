@@ -190,6 +190,9 @@ final class DiagnosticsTests: XCTestCase {
             "3:20: error: titleColor: \(colour): \"#00FF00\"",
             "5:35: error: titleColor: \(colour): \"#FF0000\"",
         ])
+        // A text too: an unquoted `#` there empties the title.
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: #1 Best seller\n").first?.hasPrefix("3:12: error: title: expected text"), true,
+                       "\(findings("views:\n  - class: UIButton\n    title: #1 Best seller\n"))")
         // A number, a size or a mask never starts with #: there, a comment is a comment.
         XCTAssertEqual(findings("canvas:\n  width: #auto\nviews:\n  - {class: UIButton, title: x}\n"), [])
     }
@@ -226,9 +229,14 @@ final class DiagnosticsTests: XCTestCase {
     func testAQuoteLeftOpenIsNamedWhereItOpens() {
         let later = "  - class: PillUILabel\n    text: NEW\n    font: \"DejaVu Sans Bold 13\"\n"
         XCTAssertEqual(findings("views:\n  - {class: UIButton, id: save, title: \"Save changes}\n  - {class: UIButton, title: Cancel}\n" + later),
-                       ["2:40: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 6 and cannot make sense of what follows; close it on line 2"])
+                       ["2:40: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 6, taking in the lines between; close it on line 2"])
         XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: \"Accent with shadow\n    tintColor: red\n" + later),
-                       ["3:12: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 7 and cannot make sense of what follows; close it on line 3"])
+                       ["3:12: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 7, taking in the lines between; close it on line 3"])
+        // A quote left open that YAML closes on a later colour's quote parses, taking views in:
+        // it is said all the same, as the quote is what swallowed them.
+        XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: \"Save\n  - class: UIButton\n    title: Cancel\n    titleColor: \"#FF0000\"\n"),
+                       ["3:12: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on to the \" on line 6, taking in the lines between; close it on line 3"])
+        XCTAssertEqual(findings("views:\n  - {class: UIButton, title: \"Go}\n  - class: UIButton\n    titleColor: \"#FF0000\"\n").first?.hasPrefix("2:30: error: YAML syntax: this \" opens"), true)
         // An apostrophe inside a plain value opens nothing, and a quoted value that goes on to
         // the next line far above an error is not blamed for it.
         XCTAssertEqual(findings("views:\n  - class: UIButton\n    title: Bob's button\n    tintColor: red\n      cornerRadius: 4\n"),

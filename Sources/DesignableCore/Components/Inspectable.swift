@@ -52,6 +52,11 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     }
 
     public func assign(_ node: YAMLNode, in context: DecodingContext) throws(Diagnostic) {
+        // `title: #1 Best seller` unquoted: YAML reads a comment and an empty title (an optional
+        // value's type says the same in its own decoding).
+        if node.isEmptiedByComment, Value.isWrittenWithHash {
+            throw .error("expected \(Value.expectation), found nothing", at: node.location)
+        }
         // The type's own shape when unbounded: building a bounded one costs, and most have no bounds.
         wrappedValue = try Value.decode(node, as: bounds == nil ? nil : shape, in: context)
         setAt = node.location

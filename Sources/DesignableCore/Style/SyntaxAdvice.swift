@@ -168,10 +168,12 @@ struct SyntaxAdvice {
                         }
                         open = nil
                         let after = line[(index + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                        let textFollows = after.first.map { !",}]#:".utf8.contains($0) } ?? false
+                        // `"#FF0000"`'s opening quote closing the value: `#` right after it is text.
+                        let hashRightAfter = index + 1 < line.count && line[index + 1] == UInt8(ascii: "#")
+                        let textFollows = hashRightAfter || after.first.map { !",}]#:".utf8.contains($0) } ?? false
                         if number > opened.line, textFollows, problemLine - number <= 3 {
                             let mark = Character(UnicodeScalar(opened.quote))
-                            return ("this \(mark) opens a quoted value that is not closed on its line, so YAML reads on to the \(mark) on line \(number) and cannot make sense of what follows; close it on line \(opened.line)",
+                            return ("this \(mark) opens a quoted value that is not closed on its line, so YAML reads on to the \(mark) on line \(number), taking in the lines between; close it on line \(opened.line)",
                                     opened.line, opened.column)
                         }
                     }

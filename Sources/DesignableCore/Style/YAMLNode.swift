@@ -432,10 +432,46 @@ public enum YAMLParser {
                 (index, column, line) = (above.index, above.column, line - above.linesUp)
             }
             let place = SourceLocation(line: line + 1 + lineOffset, column: column + 1, file: tree.file)
-            var end = index
-            while end < bytes.count, !" \t\r\n".utf8.contains(bytes[end]) { end += 1 }
+            // What was typed, for the finding to quote: the first word decides whether it reads
+            // as a value; a text goes on to the line's end (`#1 Best seller`), short of a comment
+            // of its own or what ends a value in brackets.
+            var word = index
+            while word < bytes.count, !" \t\r\n".utf8.contains(bytes[word]) { word += 1 }
+            var end = word
+            while end < bytes.count, !"\r\n,}]".utf8.contains(bytes[end]),
+                  !(bytes[end] == UInt8(ascii: "#") && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t"))) { end += 1 }
+            while end > word, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             emptiedByComments[place] = String(decoding: bytes[index..<end], as: UTF8.self)
-            return (place, end - index > 1)
+            return (place, word - index > 1)
+        }
+
+        /// `title: "Save` with its closing quote forgotten, and a later value quoted: YAML reads
+        /// the lines between into the title, views and keys alike, and may find nothing wrong.
+        /// A quoted value may go on past its line, but indented under the line it starts on; a
+        /// line it takes in that is not is structure swallowed, and the quote left open is said.
+        private mutating func checkQuoteClosed(_ start: yaml_mark_t, _ end: yaml_mark_t) throws(Diagnostic) {
+            let quote = byteOffset(ofCharacter: Int(start.index))
+            guard quote < bytes.count else { return }
+            var lineStart = quote
+            while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            let bytes = self.bytes
+            func indent(_ from: Int) -> Int {
+                var index = from
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                return index - from
+            }
+            let opening = indent(lineStart)
+            var index = quote, line = Int(start.line)
+            while line < Int(end.line), let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+                index = newline + 1
+                line += 1
+                let spaces = indent(index)
+                let blank = index + spaces >= bytes.count || bytes[index + spaces] == UInt8(ascii: "\n") || bytes[index + spaces] == UInt8(ascii: "\r")
+                guard !blank, spaces <= opening else { continue }
+                let mark = bytes[quote] == UInt8(ascii: "'") ? "'" : "\""
+                throw .error("YAML syntax: this \(mark) opens a quoted value that is not closed on its line, so YAML reads on to the \(mark) on line \(Int(end.line) + 1 + lineOffset), taking in the lines between; close it on line \(Int(start.line) + 1 + lineOffset)",
+                             at: SourceLocation(line: Int(start.line) + 1 + lineOffset, column: Int(start.column) + 1, file: tree.file))
+            }
         }
 
         /// The `#` of a comment right after a key (`color: #FF0000`) that ends the last line with
@@ -500,6 +536,8 @@ public enum YAMLParser {
                 if isPlain, scalar.length == 2, scalar.value[0] == UInt8(ascii: "<"), scalar.value[1] == UInt8(ascii: "<") {
                     noteSharing(at: location)
                 }
+                let isQuoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                if isQuoted, event.end_mark.line > event.start_mark.line { try checkQuoteClosed(event.start_mark, event.end_mark) }
                 let (place, emptied) = isPlain && scalar.length == 0 ? placeOfEmptyValue(event.start_mark) : (location, false)
                 let first = tree.text.count
                 tree.text.append(contentsOf: UnsafeBufferPointer(start: scalar.value, count: scalar.length))
