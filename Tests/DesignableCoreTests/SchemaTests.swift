@@ -110,9 +110,11 @@ final class SchemaTests: XCTestCase {
                      // every class that has the property reads alike.
                      "styles: {P: {class: FancyButton}}\nviews:\n  - {style: P, bogus: 1}\n",
                      "styles: {P: {class: FancyButton}}\nviews:\n  - {style: P, cornerRadius: x}\n",
-                     "styles: {P: {cornerRadus: 4}}\nviews: []\n"]
+                     "styles: {P: {cornerRadus: 4}}\nviews: []\n",
+                     "styles: {P: {class: FancyButton}}\nviews:\n  - {style: P, highlighted: {cornerRadus: 3}}\n"]
         let verdicts = try validate(texts.map { try XCTUnwrap(YAMLParser.parse($0)).json() })
-        XCTAssertEqual(verdicts.count, 6)
+        XCTAssertEqual(verdicts.count, 7)
+        XCTAssertTrue(verdicts[6]?.contains("'cornerRadus' was unexpected") == true, verdicts[6] ?? "accepted")
         XCTAssertTrue(verdicts[3]?.contains("'bogus' was unexpected") == true, verdicts[3] ?? "accepted")
         XCTAssertTrue(verdicts[4]?.contains("views/0/cornerRadius") == true, verdicts[4] ?? "accepted")
         XCTAssertTrue(verdicts[5]?.contains("'cornerRadus' was unexpected") == true, verdicts[5] ?? "accepted")

@@ -177,8 +177,14 @@ public enum StyleSchema {
             ? [("extends", presetName)]
             : [("style", presetName), ("id", String.shape.schema), ("frame", Rect.shape.schema)]
         members += [("size", Size.shape.schema), layerMap, mergeKey]
-        members += ControlState.layered.map { ($0.name, ["type": ["object", "null"]]) }
-        members += names.map { ($0, (schemas[$0] ?? nil) ?? anyValue) }
+        let properties = names.map { ($0, (schemas[$0] ?? nil) ?? anyValue) }
+        let state: JSONValue = [
+            "type": ["object", "null"],
+            "properties": .object(properties + [layerMap, mergeKey]),
+            "additionalProperties": false,
+        ]
+        members += ControlState.layered.map { ($0.name, state) }
+        members += properties
         return [
             "type": "object",
             "description": "A view or preset whose class comes from its preset: any class's properties.",
