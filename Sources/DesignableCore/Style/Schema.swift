@@ -33,8 +33,8 @@ public enum StyleSchema {
             "allOf": .array(byClass("Preset") + [classless("AnyClassPreset")]),
         ]
         var definitions: [(key: String, value: JSONValue)] = []
-        for type in ComponentRegistry.all {
-            let sample = type.make()
+        let samples = ComponentRegistry.all.map { ($0, $0.make()) }
+        for (type, sample) in samples {
             definitions.append((type.className, component(type, sample)))
             definitions.append((type.className + "Preset", component(type, sample, asPreset: true)))
             if type.isControl {
@@ -52,8 +52,8 @@ public enum StyleSchema {
             "properties": .object(properties(of: LayerAttributes.make()) + [mergeKey]),
             "additionalProperties": false,
         ]))
-        definitions.append(("AnyClass", anyClass(asPreset: false)))
-        definitions.append(("AnyClassPreset", anyClass(asPreset: true)))
+        definitions.append(("AnyClass", anyClass(of: samples.map(\.1), asPreset: false)))
+        definitions.append(("AnyClassPreset", anyClass(of: samples.map(\.1), asPreset: true)))
         definitions.append(("preset", preset))
         definitions.append(("merge", [
             "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
@@ -158,11 +158,11 @@ public enum StyleSchema {
     /// A view or preset of a class the schema cannot know: a key no class has is refused, as a
     /// misspelt property of a named class is; a value is checked where every class that has the
     /// property reads it the same way.
-    private static func anyClass(asPreset: Bool) -> JSONValue {
+    private static func anyClass(of samples: [Component], asPreset: Bool) -> JSONValue {
         var names: [String] = []
         var schemas: [String: JSONValue?] = [:]
-        for type in ComponentRegistry.all {
-            for (name, property) in type.make().properties {
+        for sample in samples {
+            for (name, property) in sample.properties {
                 let schema = property.shape.schema
                 if let known = schemas[name] {
                     if let agreed = known, agreed.serialized() != schema.serialized() { schemas[name] = .some(nil) }

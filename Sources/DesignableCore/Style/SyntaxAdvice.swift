@@ -30,7 +30,6 @@ struct SyntaxAdvice {
 
     /// The advice and the place it is about, or nil when no rule recognises the error.
     func advice() -> (message: String, line: Int, column: Int)? {
-        if let found = quoteRunningOn() { return found }
         if context?.containsText("flow") == true, let found = commentInFlow() { return found }
         if let found = tab() { return found }
         if context?.hasPrefix("while parsing a flow") == true, let found = colonInFlow() ?? unclosedFlow() { return found }
@@ -133,91 +132,6 @@ struct SyntaxAdvice {
                     number, column + 1)
         }
         return nil
-    }
-
-    /// `title: "Save changes` with its closing quote forgotten: YAML reads the value on, across
-    /// line breaks, to the next quote of its kind, which opened some later value, so text goes on
-    /// after it on its line; the error comes where that text no longer parses, lines away, in
-    /// words about brackets or keys. Such a quote, closing within a few lines of the error, is
-    /// taken as the mistake, and the quote it closed named. A quoted value that rightly goes on
-    /// past its line ends where a value may end (the line's end, a comma, a bracket), and the
-    /// text of a block scalar (`|`, `>`) is not read for quotes at all.
-    private func quoteRunningOn() -> (message: String, line: Int, column: Int)? {
-        var open: (quote: UInt8, line: Int, column: Int)?
-        var flowDepth = 0
-        var blockParent: Int?
-        for number in 1...max(1, min(problemLine, lines.count)) where number <= lines.count {
-            let line = lines[number - 1]
-            let indent = line.prefix { $0 == UInt8(ascii: " ") }.count
-            if open == nil, let parent = blockParent {
-                if indent == line.count || indent > parent { continue }
-                blockParent = nil
-            }
-            var index = 0
-            while index < line.count {
-                let byte = line[index]
-                if let opened = open {
-                    if opened.quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
-                        index += 2
-                        continue
-                    }
-                    if byte == opened.quote {
-                        if opened.quote == UInt8(ascii: "'"), index + 1 < line.count, line[index + 1] == UInt8(ascii: "'") {
-                            index += 2
-                            continue
-                        }
-                        open = nil
-                        let after = line[(index + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                        // `"#FF0000"`'s opening quote closing the value: `#` right after it is text.
-                        let hashRightAfter = index + 1 < line.count && line[index + 1] == UInt8(ascii: "#")
-                        let textFollows = hashRightAfter || after.first.map { !",}]#:".utf8.contains($0) } ?? false
-                        if number > opened.line, textFollows, problemLine - number <= 3 {
-                            let mark = Character(UnicodeScalar(opened.quote))
-                            return ("this \(mark) opens a quoted value that is not closed on its line, so YAML reads on to the \(mark) on line \(number), taking in the lines between; close it on line \(opened.line)",
-                                    opened.line, opened.column)
-                        }
-                    }
-                } else if byte == UInt8(ascii: "#"), index == 0 || line[index - 1] == UInt8(ascii: " ") || line[index - 1] == UInt8(ascii: "\t") {
-                    break  // a comment, to the end of the line
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    if startsValue(line, at: index, inFlow: flowDepth > 0) { open = (byte, number, index + 1) }
-                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    flowDepth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    flowDepth = max(0, flowDepth - 1)
-                }
-                index += 1
-            }
-            if open == nil, flowDepth == 0, startsBlockScalar(line) { blockParent = indent }
-        }
-        return nil
-    }
-
-    /// Whether a quote at `index` starts a value, rather than standing inside one (`title: Bob's`,
-    /// `title: Yes, 'cause`): after `key: `, a list's `- ` or `? ` at the start of the line, or
-    /// the start of the line; inside brackets, after a bracket or a comma too.
-    private func startsValue(_ line: [UInt8], at index: Int, inFlow: Bool) -> Bool {
-        guard let before = line[..<index].lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return true }
-        switch line[before] {
-        case UInt8(ascii: ":"): return before + 1 < index
-        case UInt8(ascii: "-"), UInt8(ascii: "?"):
-            return before + 1 < index && line[..<before].allSatisfy { $0 == UInt8(ascii: " ") }
-        case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","): return inFlow
-        default: return false
-        }
-    }
-
-    /// Whether the line's value is a block scalar's indicator (`text: |`, `- >-`, `note: |2 # x`):
-    /// the lines indented under it are its text.
-    private func startsBlockScalar(_ line: [UInt8]) -> Bool {
-        var content = Array(line.prefix(commentColumn(in: line) ?? line.count))
-        while let last = content.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { content.removeLast() }
-        guard let space = content.lastIndex(where: { $0 == UInt8(ascii: " ") }) else { return false }
-        let token = content[(space + 1)...]
-        guard let first = token.first, first == UInt8(ascii: "|") || first == UInt8(ascii: ">"),
-              token.dropFirst().allSatisfy({ "+-0123456789".utf8.contains($0) }) else { return false }
-        guard let before = content[..<space].lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return false }
-        return content[before] == UInt8(ascii: ":") || content[before] == UInt8(ascii: "-")
     }
 
     /// A tab where YAML expects indentation or a token.
