@@ -68,15 +68,21 @@ final class DesignablesTests: XCTestCase {
             ("polygon(sides: 8)", .polygon(sides: 8)), ("star(5)", .star(points: 5)), (" star( points:7 ) ", .star(points: 7)),
             ("wave(up, 40, 8)", .wave(up: true, width: 40, offset: 8)),
             ("wave(direction: down, width: 20, offset: 4)", .wave(up: false, width: 20, offset: 4)),
-            ("parallelogram(60)", .parallelogram(angle: 60)),
+            ("parallelogram(60)", .parallelogram(angle: 60)), ("wave(up, 40, -8)", .wave(up: true, width: 40, offset: -8)),
+            // What is left out takes IBAnimatable's default.
+            ("star", .star(points: 5)), ("polygon()", .polygon(sides: 6)), ("parallelogram", .parallelogram(angle: 60)),
+            ("wave", .wave(up: true, width: 40, offset: 0)), ("wave(down)", .wave(up: false, width: 40, offset: 0)),
+            ("wave(down, 20)", .wave(up: false, width: 20, offset: 0)),
         ]
         for (text, mask) in forms {
             XCTAssertEqual(try MaskType.parse(text), mask, text)
             XCTAssertEqual(try MaskType.parse(mask.styleText), mask, "\(mask.styleText) reads back")
         }
         let expected = "expected one of circle, ellipse, triangle, polygon(sides), star(points), wave(direction, width, offset), parallelogram(angle)"
-        XCTAssertEqual(findings("views:\n  - {class: DesignableView, maskType: \"star\"}\n"),
-                       ["2:39: error: maskType: star takes points, found none; \(expected)"])
+        XCTAssertEqual(findings("views:\n  - {class: DesignableView, maskType: \"star(5, 2)\"}\n"),
+                       ["2:39: error: maskType: star takes points, found 2; \(expected)"])
+        XCTAssertEqual(findings("views:\n  - {class: DesignableView, maskType: \"circle(4)\"}\n"),
+                       ["2:39: error: maskType: circle takes no arguments, found 1; \(expected)"])
         XCTAssertEqual(findings("views:\n  - {class: DesignableView, maskType: \"circel\"}\n"),
                        ["2:39: error: maskType: 'circel' is no mask (did you mean 'circle'?); \(expected)"])
         XCTAssertEqual(findings("views:\n  - {class: DesignableView, maskType: \"polygon(2)\"}\n"),
@@ -101,6 +107,41 @@ final class DesignablesTests: XCTestCase {
         XCTAssertEqual(try blue(22, 22), 255, "the bounds' corner lies outside the circle: not filled")
         XCTAssertEqual(try blue(125, 75), 0, "the shadow, a circle 10 right and down, shows past the right edge")
         XCTAssertEqual(try blue(118, 118), 255, "the shadow is round too: its bounds' corner is empty")
+    }
+
+    /// The shapes are IBAnimatable's (`UIBezierPath` in its `MaskType`), cut to the bounds: a
+    /// parallelogram's angle is at its top-left corner, a star's inner corners lie at half its
+    /// radius, a wave runs across the whole height and its offset moves it left.
+    func testMaskShapesAreIBAnimatables() throws {
+        func filled(_ mask: String, frame: String = "[0, 0, 100, 50]", at points: [(Int, Int)]) throws -> [Bool] {
+            let document = try XCTUnwrap(loadStyle("""
+                canvas: {size: [100, 100], background: white}
+                views:
+                  - {class: DesignableView, frame: \(frame), fillColor: black, maskType: "\(mask)"}
+                """))
+            let renderer = Renderer()
+            let surface = try renderer.render(document, layout: renderer.layout(document), scale: 1)
+            let data = try XCTUnwrap(surface.data)
+            return points.map { data.load(fromByteOffset: $0.1 * surface.stride + $0.0 * 4, as: UInt32.self) & 0xFF < 128 }
+        }
+        // 50 high at 60°: the lean is 50 / tan 60° = 28.9 points.
+        XCTAssertEqual(try filled("parallelogram(60)", at: [(2, 2), (2, 47), (97, 47), (97, 2)]), [true, false, true, false],
+                       "under 90° the top-left corner is in, the sides lean left (\\)")
+        XCTAssertEqual(try filled("parallelogram(120)", at: [(2, 2), (2, 47), (97, 47), (97, 2)]), [false, true, false, true],
+                       "over 90° they lean right (/)")
+        XCTAssertEqual(try filled("parallelogram(20)", at: [(1, 1), (50, 25), (98, 48), (1, 48)]), [true, true, true, false],
+                       "a lean past the width: the band between the two sides, inside the bounds")
+        // A 100-point star: radius 50, inner corners 25 from the centre, the first between the top
+        // two points (36° from the top); 22 points out along that ray is inside.
+        let (cx, cy, angle) = (50.0, 50.0, 36.0 * .pi / 180)
+        let ray = { (r: Double) in (Int(cx + r * sin(angle)), Int(cy - r * cos(angle))) }
+        XCTAssertEqual(try filled("star(5)", frame: "[0, 0, 100, 100]", at: [ray(22), ray(29)]), [true, false])
+        // wave(up, 40, 0) on 100 × 50: the half-wave from -10 to 10 dips to the bottom at 0, the
+        // next reaches the top at 20; wave(up, 40, 10) moves them 10 left.
+        XCTAssertEqual(try filled("wave(up, 40, 0)", at: [(0, 30), (20, 2), (20, 47), (40, 30)]), [false, true, true, false])
+        XCTAssertEqual(try filled("wave(up, 40, 10)", at: [(10, 2), (30, 30), (30, 47)]), [true, false, false])
+        XCTAssertEqual(try filled("wave(down, 40, 0)", at: [(0, 30), (0, 2), (20, 47), (20, 2)]), [false, false, true, true],
+                       "down: the part above the waves, the first reaching the top at 0")
     }
 
     func testRotationTurnsTheCoveredArea() throws {
@@ -130,13 +171,20 @@ final class DesignablesTests: XCTestCase {
             "{class: DesignableView, \(cell), fillColor: \"#34C759\", maskType: \"wave(up, 20, 5)\"}",
             "{class: DesignableView, \(cell), fillColor: \"#34C759\", maskType: \"wave(down, 14, 4)\"}",
             "{class: DesignableView, \(cell), fillColor: \"#AF52DE\", maskType: \"parallelogram(60)\", borderWidth: 3, borderColor: \"#1C1C1E\"}",
+            "{class: DesignableView, \(cell), fillColor: \"#AF52DE\", maskType: \"parallelogram(120)\"}",
+            "{class: DesignableView, \(cell), fillColor: \"#34C759\", maskType: \"wave(up, 40, 10)\"}",
             // Borders and corners.
             "{class: DesignableView, \(cell), borderWidth: 2, borderColor: \"#007AFF\", borderType: dash, cornerRadius: 10}",
             "{class: DesignableView, \(cell), borderWidth: 3, borderColor: \"#FF9500\", borderType: dash, borderDash: [2, 2]}",
             "{class: DesignableView, \(cell), fillColor: \"#E5E5EA\", borderWidth: 3, borderColor: \"#FF3B30\", borderSides: [bottom]}",
             "{class: DesignableView, \(cell), fillColor: \"#E5E5EA\", borderWidth: 2, borderColor: \"#1C1C1E\", borderSides: [top, left]}",
+            "{class: DesignableView, \(cell), fillColor: \"#E5E5EA\", borderWidth: 3, borderColor: \"#FF3B30\", borderSides: [right]}",
+            "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 20, cornerSides: [bottomLeft]}",
             "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 20, cornerSides: [topLeft, bottomRight]}",
-            "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 20, layer: {cornerCurve: continuous}}",
+            // 16 is the largest radius whose continuous curve fits 50 points (25 / 1.528): the
+            // circular one beside it shows the difference.
+            "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 16, layer: {cornerCurve: continuous}}",
+            "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 16}",
             "{class: DesignableView, \(cell), fillColor: \"#007AFF\", cornerRadius: 20, cornerSides: [topLeft, topRight], borderWidth: 2, borderColor: \"#1C1C1E\", borderType: dash}",
             "{class: DesignableView, \(cell), fillColor: \"#FF2D55\", cornerRadius: 8, rotate: 20, shadowOpacity: 0.5, shadowOffset: [0, 4]}",
         ] + GradientStartPoint.allCases.map {

@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// IBAnimatable's `maskType`: a shape the whole view is cut to (background, border, content and
-/// shadow alike), written as IBAnimatable writes it: `circle`, `star(5)` or `star(points: 5)`.
+/// shadow alike), written as IBAnimatable writes it: `circle`, `star(5)` or `star(points: 5)`,
+/// and drawn with IBAnimatable's geometry (`UIBezierPath` extensions of its `MaskType`), cut to the
+/// view's bounds as a mask layer's content is.
 public enum MaskType: Hashable, Sendable {
     /// The largest circle centred in the bounds.
     case circle
@@ -14,29 +16,30 @@ public enum MaskType: Hashable, Sendable {
     case triangle
     /// A regular polygon of `sides`, its first corner at the top, in the largest centred circle.
     case polygon(sides: Int)
-    /// A star of `points`, its inner corners at 0.382 of the outer radius (a regular pentagram's
-    /// proportion), its first point at the top.
+    /// A star of `points`, its first point at the top, its inner corners at half its radius.
     case star(points: Int)
-    /// A wavy edge along the top (`up`) or bottom (`down`): waves `width` points long and
-    /// `offset` points deep; the other three edges straight.
+    /// Waves across the whole height, `width` points from crest to crest, shifted left by
+    /// `offset` points: the part below them (`up`) or above them (`down`).
     case wave(up: Bool, width: Double, offset: Double)
-    /// The bounds slanted: the left and right edges lean at `angle` degrees from the bottom edge.
+    /// The bounds slanted, `angle` degrees at the top-left corner: under 90 the sides lean left
+    /// (`\`), over 90 right (`/`), 90 is the rectangle.
     case parallelogram(angle: Double)
 
     /// How deep a star's inner corners lie, as a share of its outer radius.
-    static let starInnerRatio = 0.382
+    static let starInnerRatio = 0.5
 
-    /// Each form with its arguments' names, for parsing, messages and the schema.
-    static let forms: [(name: String, arguments: [String])] = [
-        ("circle", []), ("ellipse", []), ("triangle", []), ("polygon", ["sides"]), ("star", ["points"]),
-        ("wave", ["direction", "width", "offset"]), ("parallelogram", ["angle"]),
+    /// Each form with its arguments' names and, as IBAnimatable takes them, the values of those
+    /// left out (`star` is `star(5)`, `wave(down)` is `wave(down, 40, 0)`).
+    static let forms: [(name: String, arguments: [String], defaults: [String])] = [
+        ("circle", [], []), ("ellipse", [], []), ("triangle", [], []), ("polygon", ["sides"], ["6"]), ("star", ["points"], ["5"]),
+        ("wave", ["direction", "width", "offset"], ["up", "40", "0"]), ("parallelogram", ["angle"], ["60"]),
     ]
 }
 
 extension MaskType: InspectableValue {
     public static var typeName: String { "MaskType" }
     public static let shape = ValueShape.string(
-        pattern: #"^\s*(circle|ellipse|triangle|(polygon|star|wave|parallelogram)\s*\(.*\))\s*$"#,
+        pattern: #"^\s*(circle|ellipse|triangle|(polygon|star|wave|parallelogram)(\s*\(.*\))?)\s*$"#,
         examples: ["circle", "star(5)", "polygon(6)", "parallelogram(60)"])
 
     public static func make(from reading: ShapeReading, at node: YAMLNode, in context: DecodingContext) throws(Diagnostic) -> MaskType {
@@ -67,9 +70,10 @@ extension MaskType: InspectableValue {
             }
             if arguments == [""] { arguments = [] }
         }
-        guard arguments.count == form.arguments.count else {
-            throw ParseError(reason: "\(name) takes \(form.arguments.isEmpty ? "no arguments" : form.arguments.joined(separator: ", ")), found \(arguments.count == 0 ? "none" : "\(arguments.count)")")
+        guard arguments.count <= form.arguments.count else {
+            throw ParseError(reason: "\(name) takes \(form.arguments.isEmpty ? "no arguments" : form.arguments.joined(separator: ", ")), found \(arguments.count)")
         }
+        arguments += form.defaults.dropFirst(arguments.count)
         func number(_ index: Int, from low: Double, to high: Double) throws(ParseError) -> Double {
             guard let value = Double(arguments[index]), value.isFinite, value >= low, value <= high else {
                 throw ParseError(reason: "\(name)'s \(form.arguments[index]) must be a number from \(formatNumber(low)) to \(formatNumber(high)), found '\(arguments[index])'")
@@ -92,7 +96,7 @@ extension MaskType: InspectableValue {
             guard arguments[0] == "up" || arguments[0] == "down" else {
                 throw ParseError(reason: "wave's direction is up or down, found '\(arguments[0])'")
             }
-            return .wave(up: arguments[0] == "up", width: try number(1, from: 1, to: maximumLength), offset: try number(2, from: 0, to: maximumLength))
+            return .wave(up: arguments[0] == "up", width: try number(1, from: 1, to: maximumLength), offset: try number(2, from: -maximumLength, to: maximumLength))
         default: return .parallelogram(angle: try number(0, from: 1, to: 179))
         }
     }
@@ -171,31 +175,76 @@ extension DrawingContext {
                 corner(centre, index % 2 == 0 ? radius : radius * MaskType.starInnerRatio, turn: Double(index) / Double(2 * points))
             })
         case .wave(let up, let width, let offset):
-            // Whole half-waves across, so both ends meet the straight sides at the same height.
-            let halves = max(1, Int((2 * rect.width / width).rounded()))
-            let step = rect.width / Double(halves)
-            let edge = up ? rect.y + offset : rect.maxY - offset
-            let far = up ? rect.maxY : rect.y
-            cairo_move_to(pointer, rect.x, far)
-            cairo_line_to(pointer, rect.x, edge)
-            for half in 0..<halves {
-                // Each half-wave bulges out of the edge and back: out for even halves, in for odd.
-                let x0 = rect.x + Double(half) * step
-                let bulge = (half % 2 == 0 ? -1.0 : 1.0) * (up ? 1 : -1) * offset
-                cairo_curve_to(pointer, x0 + step / 3, edge + bulge * 4 / 3, x0 + 2 * step / 3, edge + bulge * 4 / 3, x0 + step, edge)
-            }
-            cairo_line_to(pointer, rect.maxX, far)
+            wave(in: rect, up: up, width: width, offset: offset)
         case .parallelogram(let angle):
-            let lean = min(rect.width, rect.height / tan(angle * .pi / 180))
-            if lean >= 0 {
-                polygon([Point(x: rect.x + lean, y: rect.y), Point(x: rect.maxX, y: rect.y),
-                         Point(x: rect.maxX - lean, y: rect.maxY), Point(x: rect.x, y: rect.maxY)])
-            } else {
-                polygon([Point(x: rect.x, y: rect.y), Point(x: rect.maxX + lean, y: rect.y),
-                         Point(x: rect.maxX, y: rect.maxY), Point(x: rect.x - lean, y: rect.maxY)])
-            }
+            // IBAnimatable's corners; a lean longer than the width takes two of them past the
+            // sides, and the part inside the bounds is what its mask shows.
+            let lean = abs(tan((angle - 90) * .pi / 180)) * rect.height
+            let corners = angle <= 90
+                ? [Point(x: rect.x, y: rect.y), Point(x: rect.maxX - lean, y: rect.y), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.x + lean, y: rect.maxY)]
+                : [Point(x: rect.x + lean, y: rect.y), Point(x: rect.maxX, y: rect.y), Point(x: rect.maxX - lean, y: rect.maxY), Point(x: rect.x, y: rect.maxY)]
+            polygon(Self.clipped(corners, to: rect))
         }
         cairo_close_path(pointer)
+    }
+
+    /// IBAnimatable's wave: half-waves `width / 2` long, each a quadratic curve from the middle
+    /// line to the next whose control point lies half the height beyond the far edge, so each
+    /// reaches that edge; alternately down and up, starting a quarter wave and `offset` left of the
+    /// bounds; closed along the bottom (`up`) or top edge. The part within the bounds: the curves
+    /// are cut where they cross the sides (a half-wave's x runs evenly with its parameter).
+    private func wave(in rect: Rect, up: Bool, width: Double, offset: Double) {
+        let half = width / 2
+        let base = up ? rect.maxY : rect.y
+        var start = rect.x - width / 4 - offset.truncatingRemainder(dividingBy: width)
+        var downward = up
+        cairo_move_to(pointer, max(start, rect.x), base)
+        var first = true
+        while start < rect.maxX {
+            let end = start + half
+            if end > rect.x {
+                let p0 = Point(x: start, y: rect.midY), p2 = Point(x: end, y: rect.midY)
+                let p1 = Point(x: start + half / 2, y: downward ? rect.maxY + rect.height / 2 : rect.y - rect.height / 2)
+                let t0 = max(0, (rect.x - start) / half), t1 = min(1, (rect.maxX - start) / half)
+                // The piece from t0 to t1 of a quadratic, by blossoming, raised to a cubic.
+                func blossom(_ a: Double, _ b: Double) -> Point {
+                    let w0 = (1 - a) * (1 - b), w1 = a * (1 - b) + (1 - a) * b, w2 = a * b
+                    return Point(x: w0 * p0.x + w1 * p1.x + w2 * p2.x, y: w0 * p0.y + w1 * p1.y + w2 * p2.y)
+                }
+                let q0 = blossom(t0, t0), q1 = blossom(t0, t1), q2 = blossom(t1, t1)
+                if first { cairo_line_to(pointer, q0.x, q0.y); first = false }
+                cairo_curve_to(pointer, q0.x + 2 / 3 * (q1.x - q0.x), q0.y + 2 / 3 * (q1.y - q0.y),
+                               q2.x + 2 / 3 * (q1.x - q2.x), q2.y + 2 / 3 * (q1.y - q2.y), q2.x, q2.y)
+            }
+            start = end
+            downward.toggle()
+        }
+        cairo_line_to(pointer, min(start, rect.maxX), base)
+    }
+
+    /// `polygon` cut to `rect` (Sutherland–Hodgman, one side of the rectangle at a time).
+    static func clipped(_ polygon: [Point], to rect: Rect) -> [Point] {
+        let sides: [(inside: (Point) -> Bool, cross: (Point, Point) -> Point)] = [
+            ({ $0.x >= rect.x }, { a, b in Point(x: rect.x, y: a.y + (b.y - a.y) * (rect.x - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= rect.maxX }, { a, b in Point(x: rect.maxX, y: a.y + (b.y - a.y) * (rect.maxX - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= rect.y }, { a, b in Point(x: a.x + (b.x - a.x) * (rect.y - a.y) / (b.y - a.y), y: rect.y) }),
+            ({ $0.y <= rect.maxY }, { a, b in Point(x: a.x + (b.x - a.x) * (rect.maxY - a.y) / (b.y - a.y), y: rect.maxY) }),
+        ]
+        var points = polygon
+        for side in sides where !points.isEmpty {
+            let input = points
+            points = []
+            for (index, current) in input.enumerated() {
+                let previous = input[(index + input.count - 1) % input.count]
+                switch (side.inside(previous), side.inside(current)) {
+                case (true, true): points.append(current)
+                case (true, false): points.append(side.cross(previous, current))
+                case (false, true): points.append(side.cross(previous, current)); points.append(current)
+                case (false, false): break
+                }
+            }
+        }
+        return points
     }
 
     /// The point a `turn` (of a whole circle) clockwise from the top of a circle.
