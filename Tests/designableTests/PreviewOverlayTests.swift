@@ -96,11 +96,11 @@ extension PreviewWindowTests {
         assertPixel(try x.screenshot(window), outside, is: Self.white, "u again takes the marks away")
     }
 
-    /// A save that makes the canvas taller grows the window to it; once the window was resized by
-    /// hand, it is left as it is.
+    /// A save that makes the canvas taller or wider grows the window to it, up to 90% of the
+    /// screen; once the window was resized by hand, it is left as it is.
     func testTheWindowGrowsWithTheCanvasUntilResizedByHand() throws {
-        func style(views: Int) -> String {
-            "canvas: {width: 240, background: \"#FFFFFF\", padding: 60, spacing: 20}\nviews:\n"
+        func style(views: Int, width: Int = 240) -> String {
+            "canvas: {width: \(width), background: \"#FFFFFF\", padding: 60, spacing: 20}\nviews:\n"
                 + String(repeating: "  - {class: RoundedCornerButton, size: [120, 60], backgroundColor: \"#0000FF\"}\n", count: views)
         }
         let (preview, x, window, path) = try open(style(views: 1))
@@ -112,6 +112,12 @@ extension PreviewWindowTests {
         guard size == (240, 340) else { return }
         let shot = try x.screenshot(window)
         assertPixel(shot, (120, 250), is: Self.blue, "the third view, in sight")
+
+        try preview.expectFrame("file") { try write(style(views: 3, width: 400), to: path) }
+        _ = try waitForSize(x, window, "a wider canvas widens the window") { $0 == (400, 340) }
+        // The test's screen is 1280×1024: the window stops at 90% of it either way.
+        try preview.expectFrame("file") { try write(style(views: 20, width: 4000), to: path) }
+        _ = try waitForSize(x, window, "a canvas larger than the screen: 90% of it") { $0 == (1152, 921) }
 
         try preview.expectFrame("resize") { try x.xdotool("windowsize", window, "300", "200") }
         try preview.expectFrame("file") { try write(style(views: 5), to: path) }
@@ -206,6 +212,37 @@ extension PreviewWindowTests {
         try preview.expectFrame("input") { try x.key("Tab") }
         try preview.expectFrame("input") { try x.key("shift+Tab") }
         XCTAssertEqual(panel(try x.screenshot(window)), panel(top), "another view's properties start at the top")
+    }
+
+    /// A property left unset that takes another's value shows that value in the inspector, greyed
+    /// and with the other's swatch: a button's unset title colour is its tint. Two rows carry the
+    /// tint's red swatch; the tint's own value is black, the title colour's grey.
+    func testTheInspectorShowsAnUnsetTitleColourAsTheTintGreyed() throws {
+        let style = "canvas: {size: [240, 900], background: \"#FFFFFF\"}\nviews:\n"
+            + "  - {class: UIButton, frame: [60, 60, 120, 60], title: Go, tintColor: \"#FF0000\"}\n"
+        let (preview, x, window, _) = try open(style)
+        let canvasWidth = try x.size(of: window).width
+        try x.focus(window, at: (10, 400))
+        try preview.expectFrame("input") { try x.key("Tab") }
+        try preview.expectFrame("resize") { try x.key("i") }
+        let shot = try x.screenshot(window)
+        let red = RGBImage.Pixel(hex: 0xFF0000)
+        // Each swatch: its rows, and its right edge, where the value's text starts.
+        var swatches: [(rows: ClosedRange<Int>, right: Int)] = []
+        for y in 0..<shot.height {
+            guard let right = (canvasWidth..<shot.width).last(where: { shot[$0, y] == red }) else { continue }
+            if let last = swatches.last, last.rows.upperBound == y - 1 {
+                swatches[swatches.count - 1] = (last.rows.lowerBound...y, max(last.right, right))
+            } else {
+                swatches.append((y...y, right))
+            }
+        }
+        XCTAssertEqual(swatches.count, 2, "the tint's swatch on two rows: tintColor and titleColor")
+        let darkest = swatches.map { swatch in
+            swatch.rows.flatMap { y in (swatch.right + 3..<shot.width).map { x in (shot[x, y].r + shot[x, y].g + shot[x, y].b) / 3 } }.min() ?? 255
+        }
+        XCTAssertEqual(darkest.filter { $0 < 50 }.count, 1, "one value in black, the tint's own: \(darkest)")
+        XCTAssertEqual(darkest.filter { (80...140).contains($0) }.count, 1, "one greyed, the title colour's: \(darkest)")
     }
 
     /// A long finding is shown whole: the banner wraps it onto more lines rather than cut it, and
