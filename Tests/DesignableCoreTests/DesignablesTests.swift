@@ -144,6 +144,22 @@ final class DesignablesTests: XCTestCase {
                        "down: the part above the waves, the first reaching the top at 0")
     }
 
+    /// Gradient locations that do not give one stop per colour are set aside, as
+    /// `CAGradientLayer` cannot use them: said at the locations' line, once, whichever states
+    /// show the gradient; a matching list is quiet.
+    func testGradientLocationsOfAnotherCountAreAWarning() {
+        func check(_ view: String) -> [String] {
+            let result = StyleLoader.load(text: "canvas: {size: [200, 100]}\nviews:\n" + view, path: "")
+            let renderer = Renderer()
+            return Findings.all(result, layout: result.document.map { renderer.layout($0) }).map(\.description)
+        }
+        XCTAssertEqual(check("  - {class: DesignableButton, frame: [0, 0, 100, 40], startColor: red, endColor: blue, gradientColors: [green], gradientLocations: [0, 1], highlighted: {endColor: black}}\n"),
+                       ["3:132: warning: gradientLocations has 2 locations for 3 colours (startColor, 1 gradientColors, endColor), so the colours are spread evenly; give one location per colour, from 0 to 1"])
+        XCTAssertEqual(check("  - {class: DesignableView, frame: [0, 0, 100, 40], startColor: red, endColor: blue, gradientColors: [green], gradientLocations: [0, 0.2, 1]}\n"), [])
+        XCTAssertEqual(check("  - {class: DesignableView, frame: [0, 0, 100, 40], gradientLocations: [0, 1]}\n"), [],
+                       "no gradient without its two ends: nothing to place")
+    }
+
     func testRotationTurnsTheCoveredArea() throws {
         var layer = Layer()
         layer.rotation = 90

@@ -112,7 +112,7 @@ final class ShadowTests: XCTestCase {
             views:
               - {class: UIView, frame: [20, 20, 80, 60], backgroundColor: white, layer: {cornerRadius: 12, shadowOpacity: 0.35, shadowRadius: 8, shadowOffset: [0, 6]}}
               - {class: UIButton, frame: [120, 20, 60, 60], image: heart, imageRendering: original, layer: {shadowOpacity: 0.8, shadowRadius: 2, shadowOffset: [3, 3]}}
-              - {class: UIView, frame: [200, 20, 80, 60], backgroundColor: "#007AFF", layer: {cornerRadius: 24, cornerCurve: continuous, maskedCorners: [minXMinY, maxXMinY], shadowOpacity: 1, shadowColor: "#FF9500", shadowRadius: 0, shadowOffset: [6, 6]}}
+              - {class: UIView, frame: [200, 20, 80, 60], backgroundColor: "#007AFF", layer: {cornerRadius: 19, cornerCurve: continuous, maskedCorners: [minXMinY, maxXMinY], shadowOpacity: 1, shadowColor: "#FF9500", shadowRadius: 0, shadowOffset: [6, 6]}}
               - {class: UIView, frame: [20, 120, 80, 60], backgroundColor: "#34C759", layer: {opacity: 0.5, shadowOpacity: 1, shadowRadius: 4, shadowOffset: [0, 8], borderWidth: 3, borderColor: "#1C1C1E"}}
               - {class: UIView, frame: [120, 120, 80, 60], backgroundColor: "#FF3B30", layer: {cornerRadius: 30, masksToBounds: true, shadowOpacity: 1}}
               - {class: UIView, frame: [220, 120, 60, 60], layer: {borderWidth: 4, borderColor: "#5B2A86", cornerRadius: 30, shadowOpacity: 0.6, shadowRadius: 3, shadowOffset: [0, 4]}}

@@ -447,6 +447,10 @@ open class Component: PropertyHolder {
     /// The place of the property that asks for a shadow, for findings about it.
     open var shadowLocation: SourceLocation? { layerAttributes?.shadowLocation }
 
+    /// Values that each read well alone but do not fit together, each said at the line of the
+    /// value concerned: what iOS would draw instead, and how to write what was meant.
+    open var combinationWarnings: [(location: SourceLocation?, message: String)] { [] }
+
     /// Keeps a shadow made from the content (over a clear background) between frames.
     private lazy var shadowMemo = Painter.ShadowMemo()
 

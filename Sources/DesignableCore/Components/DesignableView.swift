@@ -15,4 +15,8 @@ public final class DesignableView: Component {
     public override var shadowLocation: SourceLocation? {
         designable.$shadowOpacity.setAt ?? super.shadowLocation
     }
+
+    public override var combinationWarnings: [(location: SourceLocation?, message: String)] {
+        super.combinationWarnings + designable.combinationWarnings
+    }
 }

@@ -39,6 +39,14 @@ public final class Designables: InspectableGroup {
     @Inspectable("Shape the view is cut to: circle, ellipse, triangle, polygon(sides), star(points), wave(up|down, width, offset), parallelogram(angle).") public var maskType: MaskType? = nil
     @Inspectable("Rotation in degrees, clockwise about the centre.") public var rotate = 0.0
 
+    /// Gradient locations of another count than the colours: `CAGradientLayer` has no stop for
+    /// a colour without a location, so they are set aside and the colours spread evenly.
+    var combinationWarnings: [(location: SourceLocation?, message: String)] {
+        guard startColor != nil, endColor != nil, !gradientLocations.isEmpty, gradientLocations.count != gradientColors.count + 2 else { return [] }
+        let colors = gradientColors.count + 2
+        return [($gradientLocations.setAt, "gradientLocations has \(gradientLocations.count) location\(gradientLocations.count == 1 ? "" : "s") for \(colors) colours (startColor, \(gradientColors.count) gradientColors, endColor), so the colours are spread evenly; give one location per colour, from 0 to 1")]
+    }
+
     /// Writes the vocabulary into the view's layer, as IBAnimatable's `configure…()` calls do.
     func configure(_ layer: inout Layer) {
         if fillColor.alpha > 0 { layer.backgroundColor = fillColor }

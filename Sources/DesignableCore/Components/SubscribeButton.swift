@@ -25,11 +25,11 @@ public final class SubscribeButton: Button {
         $font.overrideDefault(Font("Sans Bold 15"))
     }
 
-    /// The seed's set-up: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
     public override func masksToBoundsReason(_ layer: Layer) -> String {
         "SubscribeButton sets masksToBounds = true in its seed's set-up"
     }
 
+    /// The seed's set-up: `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
     /// `layer.masksToBounds = true`.
     public override func configure(_ layer: inout Layer, in bounds: Rect) {
         super.configure(&layer, in: bounds)

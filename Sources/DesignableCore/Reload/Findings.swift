@@ -11,7 +11,7 @@ public enum Findings {
         let memo = memo ?? LayoutFindings()
         memo.update(document, layout: layout)
         var findings = result.diagnostics + memo.stickingOut.map(\.finding)
-            + Layout.oncePerPlace(memo.clippedShadows.lazy.map(\.findings).joined())
+            + Layout.oncePerPlace(memo.lookWarnings.lazy.map(\.findings).joined())
         // Too large to draw even at 1×: every command and the preview must say so, not only `render`.
         do {
             try Renderer.checkCanvas(layout.canvasSize, scale: 1, of: document)
@@ -22,7 +22,8 @@ public enum Findings {
     }
 }
 
-/// Each view's layout findings (sticking out of the canvas, a shadow iOS would clip) as of the
+/// Each view's layout findings (sticking out of the canvas, a shadow iOS would clip, values that
+/// do not fit together) as of the
 /// last document it was given. A view's are a function of the view, its frame and the canvas's
 /// size alone, so those of the views a save left as they were are taken over (`KeptViews`) and
 /// only the others are worked out again: at 2,000 views the walk through every view's look cost
@@ -31,7 +32,7 @@ public final class LayoutFindings {
     private var kept = KeptViews()
     private var canvasSize: Size?
     fileprivate private(set) var stickingOut: [(view: Int, finding: Diagnostic)] = []
-    fileprivate private(set) var clippedShadows: [(view: Int, findings: [Diagnostic])] = []
+    fileprivate private(set) var lookWarnings: [(view: Int, findings: [Diagnostic])] = []
 
     public init() {}
 
@@ -39,12 +40,12 @@ public final class LayoutFindings {
     fileprivate func update(_ document: StyleDocument, layout: Layout) {
         let views = document.views, frames = layout.frames
         let sameCanvas = canvasSize == layout.canvasSize
-        var stickingOut: [(view: Int, finding: Diagnostic)] = [], clippedShadows: [(view: Int, findings: [Diagnostic])] = []
+        var stickingOut: [(view: Int, finding: Diagnostic)] = [], lookWarnings: [(view: Int, findings: [Diagnostic])] = []
         // Where the kept lists are up to: both are in the order of the views.
-        var nextStickingOut = 0, nextClipped = 0
+        var nextStickingOut = 0, nextLook = 0
         for index in views.indices {
             while nextStickingOut < self.stickingOut.count, self.stickingOut[nextStickingOut].view < index { nextStickingOut += 1 }
-            while nextClipped < self.clippedShadows.count, self.clippedShadows[nextClipped].view < index { nextClipped += 1 }
+            while nextLook < self.lookWarnings.count, self.lookWarnings[nextLook].view < index { nextLook += 1 }
             let unchanged = kept.holds(index, of: views, at: frames)
             if unchanged, sameCanvas {
                 if nextStickingOut < self.stickingOut.count, self.stickingOut[nextStickingOut].view == index {
@@ -54,16 +55,16 @@ public final class LayoutFindings {
                 stickingOut.append((index, finding))
             }
             if unchanged {
-                if nextClipped < self.clippedShadows.count, self.clippedShadows[nextClipped].view == index {
-                    clippedShadows.append(self.clippedShadows[nextClipped])
+                if nextLook < self.lookWarnings.count, self.lookWarnings[nextLook].view == index {
+                    lookWarnings.append(self.lookWarnings[nextLook])
                 }
             } else {
-                let findings = layout.clippedShadows(index, of: document)
-                if !findings.isEmpty { clippedShadows.append((index, findings)) }
+                let findings = layout.lookWarnings(index, of: document)
+                if !findings.isEmpty { lookWarnings.append((index, findings)) }
             }
         }
         kept.keep(views, at: frames)
         canvasSize = layout.canvasSize
-        (self.stickingOut, self.clippedShadows) = (stickingOut, clippedShadows)
+        (self.stickingOut, self.lookWarnings) = (stickingOut, lookWarnings)
     }
 }

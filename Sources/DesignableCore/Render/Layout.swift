@@ -168,6 +168,18 @@ public struct Layout: Equatable {
         }
     }
 
+    /// View `index`'s warnings about its look in each state it is drawn in: a shadow iOS would
+    /// clip away, and values that do not fit together; before `oncePerPlace`, a function of the
+    /// view and its frame alone.
+    func lookWarnings(_ index: Int, of document: StyleDocument) -> [Diagnostic] {
+        let view = document.views[index]
+        let styled = view.styledStates
+        let states = ([ControlState.normal] + ControlState.layered.map(\.state)).filter { $0 == .normal || styled.contains($0) }
+        return clippedShadows(index, of: document) + states.flatMap { state in
+            view.component(in: state).combinationWarnings.map { Diagnostic.warning($0.message, at: view.place($0.location) ?? view.location) }
+        }
+    }
+
     /// The index of the topmost view under `point`.
     public func view(at point: Point) -> Int? {
         frames.indices.reversed().first { frames[$0].contains(point) }
