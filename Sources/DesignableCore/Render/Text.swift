@@ -235,8 +235,14 @@ public final class TextEngine {
     private var madeContext: OpaquePointer?
     private var fonts: [Font: FontDescription] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
+    /// The bytes of text the kept layouts shape: a layout costs some 30 bytes a glyph, so a cap
+    /// on the count alone let 8,192 long titles keep 450 MB.
+    private var layoutsText = 0
     private var contextMatrix: (Double, Double) = (1, 1)
+    /// At most this many layouts are kept, and at most `layoutCacheTextLimit` bytes of text
+    /// shaped in them (about 32 MB of layouts); past either, the cache starts again.
     private static let layoutCacheLimit = 8192
+    static let layoutCacheTextLimit = 1 << 20
 
     private struct LayoutKey: Hashable {
         let text: String
@@ -285,9 +291,14 @@ public final class TextEngine {
     public func layout(_ text: String, font: Font, in box: TextBox = .singleLine) -> TextLayout {
         let key = LayoutKey(text: text, font: font, box: box)
         if let cached = layouts[key] { return cached }
-        if layouts.count >= Self.layoutCacheLimit { layouts.removeAll(keepingCapacity: true) }
+        let length = text.utf8.count
+        if layouts.count >= Self.layoutCacheLimit || layoutsText + length > Self.layoutCacheTextLimit {
+            layouts.removeAll(keepingCapacity: true)
+            layoutsText = 0
+        }
         let made = TextLayout(context: context, text: text, font: description(of: font), box: box)
         layouts[key] = made
+        layoutsText += length
         return made
     }
 

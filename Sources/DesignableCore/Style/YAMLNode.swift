@@ -182,12 +182,21 @@ final class YAMLTree {
     /// Every scalar's UTF-8 text, one after the other.
     @exclusivity(unchecked) fileprivate(set) var text: [UInt8] = []
 
+    /// Long scalars' strings, made once each: a long text an alias repeats in a thousand views
+    /// is then one string they share, not a thousand copies (a 1 MB title so repeated cost 1 GB).
+    @exclusivity(unchecked) private var longStrings: [UInt32: String] = [:]
+    /// From this many bytes a scalar's string is made once and shared.
+    static let sharedStringLength: UInt32 = 1024
+
     init(file: SourceFile) { self.file = file }
 
     func string(_ record: Record) -> String {
-        text.withUnsafeBufferPointer { text in
+        if record.count >= Self.sharedStringLength, let made = longStrings[record.first] { return made }
+        let made = text.withUnsafeBufferPointer { text in
             String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
         }
+        if record.count >= Self.sharedStringLength { longStrings[record.first] = made }
+        return made
     }
 
     /// Whether node `index` is a scalar whose text is `text`.
