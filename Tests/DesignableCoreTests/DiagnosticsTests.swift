@@ -271,7 +271,7 @@ final class DiagnosticsTests: XCTestCase {
 
     func testAnUnclosedQuotePointsWhereItOpens() {
         XCTAssertEqual(findings("views:\n  - class: FancyButton\n    title: \"SIGN IN\n    cornerRadius: 4\n"),
-                       ["3:12: error: YAML syntax: while scanning a quoted scalar that is never closed (found unexpected end of stream at line 5)"])
+                       ["3:12: error: YAML syntax: this \" opens a quoted value that is not closed on its line, so YAML reads on for its closing \" and finds the end of the file first; close it on line 3"])
     }
 
     func testViewsOutsideTheCanvasAreReported() throws {

@@ -37,11 +37,20 @@ final class YAMLParserTests: XCTestCase {
         }
     }
 
-    func testSyntaxErrorKeepsLibyamlsWordsWhereNoAdviceApplies() {
-        XCTAssertThrowsError(try YAMLParser.parse("a: |x\n  foo\n")) { error in
-            let diagnostic = error as! Diagnostic
-            XCTAssertEqual(diagnostic.location, SourceLocation(line: 1, column: 5))
-            XCTAssertEqual(diagnostic.message, "YAML syntax: did not find expected comment or line break (while scanning a block scalar at line 1, column 4)")
+    func testNoSyntaxErrorKeepsLibyamlsWordsOrAPlacePastTheFile() {
+        // One input for each kind of problem libyaml reports; each must be said in plain words,
+        // at a place inside the file.
+        let inputs = ["a: |x\n  foo\n", "a: |0\n  foo\n", "a: b\nc\n", "a: [\n", "a: - b\n", "a: \"b\" c\n", "{a: \"b\"c}\n",
+                      "a: \"b\n---\n\"\n", "a: !b\"c\"\n", "a: !<> b\n", "a: !<x:%zz> b\n", "a: \"\\uD800\"\n",
+                      "a: \"\\uZZZZ\"\n", "%YAML one\n---\na: b\n", "%YAML 1.1\na: b\n", "%TAG e x\n---\na: b\n",
+                      "a: {b: c,, d: e}\n", "a: ? b\n", "a: %b\n", "{a: b:[c]}\n", "a:\n  b: c\n d: e\n", "a: \"b\n"]
+        let raw = ["did not find", "could not find", "while scanning", "while parsing", "in this context", "found unexpected", "found an ", "found invalid"]
+        for input in inputs {
+            XCTAssertThrowsError(try YAMLParser.parse(input), input) { error in
+                let diagnostic = error as! Diagnostic
+                XCTAssertFalse(raw.contains { diagnostic.message.contains($0) }, "\(input): \(diagnostic.message)")
+                XCTAssertLessThanOrEqual(diagnostic.location.line, input.split(separator: "\n").count, input)
+            }
         }
     }
 

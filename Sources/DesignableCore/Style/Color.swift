@@ -142,7 +142,7 @@ extension Color {
         systemColors[name] ?? cssColors[name.lowercased()]
     }
 
-    /// What a colour written as CSS's `rgb(…)`/`rgba(…)`, as a `0x` literal, or as hex digits
+    /// What a colour written as CSS's `rgb(…)`/`rgba(…)` or `hsl(…)`/`hsla(…)`, as a `0x` literal, or as hex digits
     /// without their `#` means, so the refusal can give the form to write instead.
     private static func fromForeignForm(_ text: Substring) -> Color? {
         let lowered = text.lowercased()
@@ -154,6 +154,24 @@ extension Color {
                   (0...1).contains(numbers.count == 4 ? numbers[3] : 1) else { return nil }
             return Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255,
                          alpha: numbers.count == 4 ? numbers[3] : 1)
+        }
+        // CSS's `hsl(0, 100%, 50%)`: hue in degrees, saturation and lightness in percent.
+        for prefix in ["hsla(", "hsl("] where lowered.hasPrefix(prefix) && lowered.hasSuffix(")") {
+            let parts = lowered.dropFirst(prefix.count).dropLast().split(separator: ",").map { $0.trimmingWhitespace() }
+            guard parts.count == 3 || parts.count == 4, let hue = Double(parts[0]),
+                  let saturation = Double(parts[1].hasSuffix("%") ? parts[1].dropLast() : parts[1]),
+                  let lightness = Double(parts[2].hasSuffix("%") ? parts[2].dropLast() : parts[2]),
+                  (0...100).contains(saturation), (0...100).contains(lightness) else { return nil }
+            let alpha = parts.count == 4 ? Double(parts[3]) : 1
+            guard let alpha, (0...1).contains(alpha) else { return nil }
+            let (s, l) = (saturation / 100, lightness / 100)
+            let chroma = (1 - abs(2 * l - 1)) * s
+            let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
+            let x = chroma * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
+            let (r, g, b): (Double, Double, Double) = h < 1 ? (chroma, x, 0) : h < 2 ? (x, chroma, 0) : h < 3 ? (0, chroma, x)
+                : h < 4 ? (0, x, chroma) : h < 5 ? (x, 0, chroma) : (chroma, 0, x)
+            let m = l - chroma / 2
+            return Color(red: r + m, green: g + m, blue: b + m, alpha: alpha)
         }
         return nil
     }

@@ -347,20 +347,8 @@ public enum YAMLParser {
                 : "the file is not UTF-8 text (\(problem), byte 0x\(hex(value, digits: 2))); save it as UTF-8"
             return .error("YAML syntax: \(message)", at: SourceLocation(line: place.line, column: place.column, file: file))
         }
-        if let found = advice.advice() {
-            return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
-        }
-        guard let context else {
-            return .error("YAML syntax: \(problem)", at: SourceLocation(parser.problem_mark, file: file))
-        }
-        // A quote or bracket left open is only noticed at the end of the file: point at where it
-        // was opened, which is what needs fixing.
-        if problem.containsText("end of stream") {
-            return .error("YAML syntax: \(context) that is never closed (\(problem) at line \(parser.problem_mark.line + 1))",
-                          at: SourceLocation(parser.context_mark, file: file))
-        }
-        return .error("YAML syntax: \(problem) (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))",
-                      at: SourceLocation(parser.problem_mark, file: file))
+        let found = advice.advice()
+        return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
     }
 
     /// `value` in upper-case hex, zero-padded to `digits`.
@@ -375,6 +363,8 @@ public enum YAMLParser {
         /// A collection still being read: its items wait in `pending` from `firstPending` on.
         struct Open {
             let isMapping: Bool
+            /// Written in brackets (`{...}`, `[...]`), where a ',' ends a plain value.
+            var isFlow = false
             let location: SourceLocation
             let anchor: String?
             let firstPending: Int
@@ -395,6 +385,12 @@ public enum YAMLParser {
         /// Findings that leave the tree usable: repeated keys, merges of something not a mapping.
         var findings: [Diagnostic] = []
         var emptiedByComments: [SourceLocation: String] = [:]
+        /// A plain value in brackets whose parentheses a ',' left open (`rgb(229`), taking the
+        /// entries after it: its node, its place in `pending`, its bytes so far, and how many
+        /// parentheses are still open.
+        private var cut: (node: UInt32, slot: Int, start: Int, end: Int, open: Int)?
+        /// The value YAML gives the key that closed a cut value's parentheses, to leave out.
+        private var skipNextValue = false
 
         /// The most nodes this document may have: fewer than `YAMLParser.maximumNodes` for an
         /// imported file, by what the files read before it took.
@@ -538,6 +534,10 @@ public enum YAMLParser {
             case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
                 return true
             case YAML_SCALAR_EVENT:
+                if skipNextValue {
+                    skipNextValue = false
+                    return false
+                }
                 try count(at: location)
                 let scalar = event.data.scalar
                 warnAboutTag(scalar.tag, at: location)
@@ -553,7 +553,9 @@ public enum YAMLParser {
                 let kind: YAMLTree.NodeKind = emptied ? .emptiedScalar : isPlain ? .plainScalar : .quotedScalar
                 let node = record(at: place, kind: kind, first: first, count: scalar.length, expandedSize: 1)
                 try add(node, anchor: string(scalar.anchor), at: location)
+                if isPlain || cut != nil { takeParenthesised(node, event) }
             case YAML_ALIAS_EVENT:
+                cut = nil
                 try count(at: location, isAlias: true)
                 extent.aliases += 1
                 noteSharing(at: location)
@@ -565,15 +567,62 @@ public enum YAMLParser {
             case YAML_SEQUENCE_START_EVENT:
                 warnAboutTag(event.data.sequence_start.tag, at: location)
                 try push(isMapping: false, at: location, anchor: string(event.data.sequence_start.anchor))
+                stack[stack.count - 1].isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
             case YAML_MAPPING_START_EVENT:
                 warnAboutTag(event.data.mapping_start.tag, at: location)
                 try push(isMapping: true, at: location, anchor: string(event.data.mapping_start.anchor))
+                stack[stack.count - 1].isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                cut = nil
                 try close()
             default:
                 break
             }
             return false
+        }
+
+        /// `{tintColor: rgb(229, 72, 77)}`: in brackets a ',' ends a plain value, so YAML reads the
+        /// value 'rgb(229' and the keys '72' and '77)' with no values, which no style file means.
+        /// A plain value whose parentheses a ',' leaves open takes the plain entries after it up
+        /// to the one that closes them, as typed, so the value is read (and refused, or taken) as
+        /// written and no key is made of its pieces. An entry with a ':' of its own, anything
+        /// else between, or a value spread over lines leaves YAML's reading as it is.
+        private mutating func takeParenthesised(_ node: UInt32, _ event: yaml_event_t) {
+            guard let top = stack.last, top.isFlow, event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else {
+                cut = nil
+                return
+            }
+            let isKey = top.isMapping && (pending.count - top.firstPending) % 2 == 1
+            var open = 0
+            for byte in UnsafeBufferPointer(start: event.data.scalar.value, count: event.data.scalar.length) {
+                if byte == UInt8(ascii: "(") { open += 1 } else if byte == UInt8(ascii: ")") { open -= 1 }
+            }
+            guard var current = cut else {
+                if !isKey, open > 0 {
+                    let start = byteOffset(ofCharacter: Int(event.start_mark.index))
+                    cut = (node, pending.count - 1, start, byteOffset(ofCharacter: Int(event.end_mark.index)), open)
+                }
+                return
+            }
+            cut = nil
+            let end = byteOffset(ofCharacter: Int(event.end_mark.index))
+            var next = end
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            // A key of its own (`{a: f(1, b: 2}`) is YAML's reading, and so is the value after it.
+            guard !isKey || (next < bytes.count && (bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: "}"))) else { return }
+            current.end = end
+            current.open += open
+            guard current.open <= 0 else {
+                cut = current
+                return
+            }
+            let typed = bytes[current.start..<current.end]
+            guard !typed.contains(UInt8(ascii: "\n")), !typed.contains(UInt8(ascii: "\r")) else { return }
+            tree.records[Int(current.node)].first = UInt32(tree.text.count)
+            tree.records[Int(current.node)].count = UInt32(typed.count)
+            tree.text.append(contentsOf: typed)
+            pending.removeSubrange((current.slot + 1)...)
+            skipNextValue = isKey
         }
 
         /// Counts a node (or an alias) against the document's limit, at the first one past it.
