@@ -243,6 +243,8 @@ public final class TextEngine {
     /// shaped in them (about 32 MB of layouts); past either, the cache starts again.
     private static let layoutCacheLimit = 8192
     static let layoutCacheTextLimit = 1 << 20
+    /// At most this many fonts are kept open; past it, every layout and font starts again.
+    static let fontCacheLimit = 64
 
     private struct LayoutKey: Hashable {
         let text: String
@@ -304,6 +306,17 @@ public final class TextEngine {
 
     private func description(of font: Font) -> FontDescription {
         if let known = fonts[font] { return known }
+        if fonts.count >= Self.fontCacheLimit {
+            // Each font Pango opens keeps its glyph caches while a layout holds it: a file giving
+            // every view its own size (10,000 of them) kept 400 MB. Letting go of the layouts
+            // and descriptions lets Pango close the fonts.
+            layouts.removeAll(keepingCapacity: true)
+            layoutsText = 0
+            fonts.removeAll(keepingCapacity: true)
+            if let map = pango_context_get_font_map(context) {
+                pango_fc_font_map_cache_clear(OpaquePointer(map))
+            }
+        }
         let made = FontDescription(font)
         fonts[font] = made
         return made
