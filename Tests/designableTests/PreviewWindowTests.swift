@@ -763,6 +763,49 @@ final class PreviewWindowTests: XCTestCase {
         try waitForTitle(x, window, "style.yaml — up to date")
     }
 
+    /// A style file linked through a folder link (`style.yaml -> cur/real.yaml`, `cur -> v1`), as
+    /// a deploy swaps releases: pointing the folder link elsewhere (`ln -s v2 cur.new && mv -T
+    /// cur.new cur`) redraws, and so does swapping any link of a longer chain, relative or absolute;
+    /// the title says "up to date" only of the picture of the file the links lead to now.
+    func testAStyleFileLinkedThroughASwappedFolderLinkRedraws() throws {
+        for (version, color) in [("v1", "#0000FF"), ("v2", "#FF0000"), ("v3", "#00FF00")] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + version, withIntermediateDirectories: true)
+            try write(Self.style(firstColor: color), to: folder + "/\(version)/real.yaml")
+        }
+        /// `ln -s TEXT LINK.new && mv -T LINK.new LINK`: the link replaced in one rename.
+        func swap(_ link: String, to text: String) {
+            XCTAssertEqual(symlink(text, folder + "/" + link + ".new"), 0)
+            XCTAssertEqual(rename(folder + "/" + link + ".new", folder + "/" + link), 0)
+        }
+        swap("cur", to: "v1")
+        let path = folder + "/style.yaml"
+        XCTAssertEqual(symlink("cur/real.yaml", path), 0)
+        let (preview, x, window) = try start(at: path)
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "at start")
+        try waitForTitle(x, window, "style.yaml — up to date")
+
+        var mark = preview.frameCount
+        swap("cur", to: "v2")
+        try waitForPixel(x, window, Self.first, Self.red, cause: "file", after: mark, "the folder link swapped")
+        try waitForTitle(x, window, "style.yaml — up to date")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: folder + "/v2/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the new target edited")
+
+        // A chain: the file link, `cur -> release`, `release -> /…/v3` (absolute).
+        swap("release", to: folder + "/v3")
+        mark = preview.frameCount
+        swap("cur", to: "release")
+        try waitForPixel(x, window, Self.first, Self.green, cause: "file", after: mark, "the folder link pointed at a link")
+        mark = preview.frameCount
+        swap("release", to: folder + "/v1")
+        try waitForPixel(x, window, Self.first, Self.blue, cause: "file", after: mark, "the chain's last link swapped")
+        try waitForTitle(x, window, "style.yaml — up to date")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FF00FF"), to: folder + "/v1/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.magenta, cause: "file", after: mark, "the chain's target edited")
+    }
+
     /// Imported files are watched, at any depth: a save of one redraws the views its theme and
     /// presets reach, however the editor saves; a mistake in it shows the banner and names that
     /// file on stderr, with the last good frame kept; saving it fixed draws again.
