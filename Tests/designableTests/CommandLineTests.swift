@@ -324,7 +324,7 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// A pipe, a device behind a symlink and a huge file are refused at once, never read to their end.
+    /// A pipe, a device behind a symlink, a socket and a huge file are refused at once, never read to their end.
     func testStyleFilesThatAreNotFilesAreRefusedAtOnce() throws {
         let folder = try temporaryFolder()
         let fifo = folder.appendingPathComponent("pipe.yaml").path
@@ -334,7 +334,22 @@ final class CommandLineTests: XCTestCase {
         let big = folder.appendingPathComponent("big.yaml").path
         XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
         XCTAssertEqual(truncate(big, off_t(17 << 20)), 0)
-        let cases = [(fifo, "is a named pipe, not a file"), (zero, "is a device, not a file"), (big, "is 17825792 bytes, over the 16 MB limit")]
+        // A socket cannot even be opened (ENXIO): it is said to be one all the same.
+        let socketPath = folder.appendingPathComponent("socket.yaml").path
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(socketFD, 0)
+        defer { close(socketFD) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (index, byte) in socketPath.utf8.prefix(path.count - 1).enumerated() { path[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, "bind \(socketPath)")
+        let cases = [(fifo, "is a named pipe, not a file"), (zero, "is a device, not a file"), (big, "is 17825792 bytes, over the 16 MB limit"),
+                     (socketPath, "is a socket, not a file")]
         for command in ["check", "render", "inspect"] {
             for (path, expected) in cases {
                 let arguments = command == "render" ? [command, path, "-o", folder.appendingPathComponent("out.png").path] : [command, path]
