@@ -363,15 +363,47 @@ final class PreviewWindowTests: XCTestCase {
     func testAnImageThatAppearsLaterIsDrawn() throws {
         let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
         let picture = (x: 120, y: 330)
-        // Below the yellow banner of the missing image's warning.
-        let shot = try x.screenshot(window)
-        let placeholder = shot[picture.x, picture.y + bannerHeight(shot)]
-        XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)")
-        let mark = preview.frameCount
-        try makeImage(Self.yellow, at: folder + "/.later.png.part")
-        XCTAssertEqual(rename(folder + "/.later.png.part", folder + "/later.png"), 0)
-        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image that appeared")
+        try assertPlaceholder(x, window, picture)
+        try renameImage(Self.yellow, over: folder + "/later.png", preview, x, window, picture, "the image that appeared")
         XCTAssertEqual(try x.title(of: window), "style.yaml — up to date", "its warning is gone")
+    }
+
+    /// The placeholder's magenta tint at `picture`, below the yellow banner of its image's warning.
+    private func assertPlaceholder(_ x: XDriver, _ window: String, _ picture: (x: Int, y: Int),
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = try x.screenshot(window)
+        XCTAssertGreaterThan(bannerHeight(shot), 0, "a banner says why", file: file, line: line)
+        let placeholder = shot[picture.x, picture.y + bannerHeight(shot)]
+        XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)",
+                      file: file, line: line)
+    }
+
+    /// An image of `color` written beside `path` and renamed over it, then waited for at `picture`.
+    private func renameImage(_ color: RGBImage.Pixel, over path: String, _ preview: PreviewProcess, _ x: XDriver, _ window: String,
+                             _ picture: (x: Int, y: Int), _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let mark = preview.frameCount
+        try makeImage(color, at: path + ".part")
+        XCTAssertEqual(rename(path + ".part", path), 0)
+        try waitForPixel(x, window, picture, color, cause: "file", after: mark, what, file: file, line: line)
+    }
+
+    /// A PNG whose header and end are sound and whose image data is damaged is a warning in the
+    /// title, the banner and on stderr, saying it could not be decoded, and a placeholder; made
+    /// whole, it is drawn and the warning goes.
+    func testAPNGWhoseDataIsCorruptIsAWarningInTheWindow() throws {
+        try makeImage(Self.yellow, at: folder + "/later.png")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/later.png")))
+        let idat = try XCTUnwrap((8..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        let length = bytes[idat - 4..<idat].reduce(0) { $0 << 8 | Int($1) }
+        for index in idat + 6..<idat + 4 + length { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/later.png"))
+        let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
+        try waitForTitle(x, window, "style.yaml — 1 warning")
+        XCTAssertTrue(preview.stderr.contains("warning: image 'later': later.png could not be decoded: its PNG data is corrupt ("), preview.stderr)
+        let picture = (x: 120, y: 330)
+        try assertPlaceholder(x, window, picture)
+        try renameImage(Self.green, over: folder + "/later.png", preview, x, window, picture, "the image made whole")
+        try waitForTitle(x, window, "style.yaml — up to date")
     }
 
     /// An image missing at first whose folder does not exist yet either is drawn as soon as the
