@@ -14,8 +14,11 @@ import Glibc
 /// down to it and the files under it count as changed, in case they came with it. A watched
 /// folder that goes away (deleted and made again by `git checkout`, renamed away) drops its
 /// watch: the watches then walk up to the nearest folder left and come down again as the path
-/// re-appears, so the watcher never goes stale. A symbolic link is followed: the folder of its
-/// target is watched too, and the link is resolved again whenever it changes.
+/// re-appears, so the watcher never goes stale. Symbolic links are followed, however a path is
+/// built of them (a file link to a path through a folder link, relative or absolute texts, links
+/// to links): the folder of every link met on the way is watched for the link's name, and the
+/// target's folder for the target, so pointing any of the links elsewhere is seen, and the path
+/// is resolved again whenever one changes.
 ///
 /// Where inotify cannot watch (its watch limit is reached, or it is refused), the file's
 /// identity is polled a few times a second instead, through the loop's `.poll` deadline.
@@ -57,8 +60,9 @@ final class FileWatcher {
     private var standIns: [Int32: Set<String>] = [:]
     /// The paths asked for last, so an unchanged set costs no system calls.
     private var watched: Set<String> = []
-    /// What each watched symbolic link resolved to when the watches were made, to see it change.
-    private var targets: [String: String] = [:]
+    /// How each watched path that goes through symbolic links resolved when the watches were
+    /// made: a change of any link on its route (or of where it leads) makes the watches again.
+    private var routes: [String: Route] = [:]
     /// Paths no watch covers, with their identity when last looked at (nil: not there).
     private var polled: [String: [Int]?] = [:]
     /// Files touched by a save still in progress (truncated, created empty, deleted before the new one comes).
@@ -105,15 +109,13 @@ final class FileWatcher {
         var wanted: [Int32: [String: Set<String>]] = [:]
         var standIns: [Int32: Set<String>] = [:]
         var polled: [String: [Int]?] = [:]
-        targets = [:]
+        routes = [:]
         for path in paths {
             var places = [path]
-            if let target = Self.linkTarget(of: path) {
-                // The link's own folder says when the link changes; the target's when it is edited.
-                // A linked folder on the way (`assets -> ../shared-icons`) is a link to watch too.
-                targets[path] = target
-                places.append(target)
-                places += Self.linkedFolders(on: path)
+            if let route = Route(to: path) {
+                // Each link's own folder says when the link changes; the target's when it is edited.
+                routes[path] = route
+                places += route.links + [route.target]
             }
             for place in places {
                 guard let (descriptor, name, isStandIn) = arm(place) else {
@@ -154,54 +156,6 @@ final class FileWatcher {
             return (descriptor, name, isStandIn)
         }
         return nil
-    }
-
-    /// Where `path` leads when it (or a folder on the way) is a symbolic link: the resolved path,
-    /// nil when it is no link. A dangling link is followed by its text, so the folder where its
-    /// target will appear is watched (through its nearest existing ancestor if need be).
-    private static func linkTarget(of path: String) -> String? {
-        if let resolved = realPath(path) {
-            let folder = realPath(FileSystem.directory(of: path)).map { $0 == "/" ? "" : $0 }
-            let throughLinkedFolder = !linkedFolders(on: path).isEmpty
-            return !throughLinkedFolder && folder.map { $0 + "/" + FileSystem.fileName(of: path) } == resolved ? nil : resolved
-        }
-        var current = path
-        // Links to links, within a bound: a loop of links leads nowhere.
-        for _ in 0..<8 {
-            guard let text = readLink(current) else { break }
-            current = text.hasPrefix("/") ? text : FileSystem.directory(of: current) + "/" + text
-        }
-        return current == path ? nil : current
-    }
-
-    /// The folders on the way to `path`, as it spells them, that are symbolic links: each one's
-    /// parent is watched for the link's name, so pointing it elsewhere is seen.
-    private static func linkedFolders(on path: String) -> [String] {
-        var links: [String] = []
-        var folder = FileSystem.directory(of: path)
-        // Bounded by the path's depth: each step removes a component.
-        while folder != "/" && folder != "." && !folder.isEmpty {
-            var status = stat()
-            if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { links.append(folder) }
-            let parent = FileSystem.directory(of: folder)
-            if parent == folder { break }
-            folder = parent
-        }
-        return links
-    }
-
-    /// The text of the symbolic link at `path`; nil when it is none.
-    private static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     // MARK: - Polling
@@ -287,10 +241,73 @@ final class FileWatcher {
             }
         }
         // A link changed (made, removed, pointed elsewhere): watch where it leads now.
-        for path in change.settled.union(change.unsettled) where Self.linkTarget(of: path) != targets[path] {
+        for path in change.settled.union(change.unsettled) where Route(to: path) != routes[path] {
             mustRearm = true
         }
         if mustRearm { watch(paths: watched, force: true) }
         return change
+    }
+}
+
+/// The symbolic links a path goes through and where it leads, found as the kernel resolves it:
+/// component by component, each link's text taking the place of its name (an absolute text
+/// starting again at the root), so a link met anywhere (the file itself, a folder on the way as
+/// spelt, a folder inside another link's text, a link to a link) is on the route. Each link is
+/// spelt from folders that are not links, as is the target: their folders are the ones that hold
+/// them. A path that goes through a link that dangles is followed by the text as far as it goes:
+/// the folder where the rest will appear is watched.
+struct Route: Equatable {
+    /// The links met, in order.
+    let links: [String]
+    /// Where the path leads: a file, or where one will be.
+    let target: String
+
+    /// As many links as the kernel follows before it gives up on a path (`ELOOP`): a loop of
+    /// links is followed no further, and the rest of the path is taken as spelt.
+    static let maximumLinks = 40
+
+    /// Nil when the path goes through no link.
+    init?(to path: String) {
+        var links: [String] = []
+        // What is walked so far, through no link: "" is the current folder.
+        var walked = path.hasPrefix("/") ? "/" : ""
+        // The components left, the next last.
+        var left = Self.components(of: path).reversed() as [Substring]
+        while let part = left.popLast() {
+            let next = Self.appending(part, to: walked)
+            if part != "..", links.count < Self.maximumLinks, let text = Self.linkText(next) {
+                links.append(next)
+                if text.hasPrefix("/") { walked = "/" }
+                left += Self.components(of: text).reversed()
+            } else {
+                walked = next
+            }
+        }
+        guard !links.isEmpty else { return nil }
+        self.links = links
+        target = walked.isEmpty ? "." : walked
+    }
+
+    private static func components(of path: String) -> [Substring] {
+        path.split(separator: "/").filter { $0 != "." }
+    }
+
+    /// `walked` then `part`, `..` taking a folder off: what is walked holds no link, so the
+    /// folder before `..` is its parent, as the kernel finds it.
+    private static func appending(_ part: Substring, to walked: String) -> String {
+        guard part == ".." else { return walked.isEmpty ? String(part) : walked == "/" ? "/" + part : walked + "/" + part }
+        if walked == "/" { return "/" }
+        let last = FileSystem.fileName(of: walked)
+        if walked.isEmpty || last == ".." { return walked.isEmpty ? ".." : walked + "/.." }
+        let parent = FileSystem.directory(of: walked)
+        return walked.contains("/") ? parent : ""
+    }
+
+    /// The text of the symbolic link at `path`; nil when it is none.
+    private static func linkText(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

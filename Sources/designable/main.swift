@@ -41,7 +41,8 @@ func main(_ arguments: [String]) -> Int32 {
     case "_generate":
         return Documentation.generate(Array(arguments.dropFirst()))
     case ComponentWorker.commandName:
-        // The preview's worker process: hidden, started by the preview alone.
+        // The preview's worker process: hidden, started by the preview alone. It draws.
+        ImageProbe.decodesBitmaps = true
         return ComponentWorker.serve()
     case "--version":
         Console.out("designable \(version)")
@@ -66,6 +67,9 @@ func main(_ arguments: [String]) -> Int32 {
             return 0
         }
         StyleLoader.allowsOutsideImages = parsed.flags.contains(OptionSpec.allowOutsideImages.name)
+        // The commands that draw decode each PNG as they read the style file, so one whose data is
+        // corrupt is a finding at its line; `check` and `inspect` read only headers.
+        ImageProbe.decodesBitmaps = [PreviewCommand.self, RenderCommand.self, SnapshotCommand.self, BenchCommand.self].contains { $0 == command }
         // User components run in this process for every command but the preview, whose window
         // leaves them to a worker process that a crash cannot take down.
         if command != PreviewCommand.self {

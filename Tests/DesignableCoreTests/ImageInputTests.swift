@@ -144,4 +144,68 @@ final class ImageInputTests: XCTestCase {
         let image = try XCTUnwrap((document.views[0].component(in: .normal) as? FancyButton)?.image)
         XCTAssertEqual(ImageCache().size(of: image, scale: 2), Size(width: 320, height: 160))
     }
+
+    /// A PNG with a sound signature, header and end whose image data is damaged: `check` reads
+    /// headers only and finds nothing, but what draws (render, snapshot, the preview, which
+    /// decode as they read) says at the image's line that it could not be decoded, and why, and
+    /// draws a placeholder.
+    func testAPNGWhoseDataIsCorruptIsAWarningWhereItIsDrawn() throws {
+        let (project, _) = try project()
+        let heart = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/assets/heart.png"))
+        let bytes = [UInt8](heart)
+        // The first IDAT chunk: its length, then its type, its data and its CRC.
+        let type = try XCTUnwrap((8..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        let length = bytes[type - 4..<type].reduce(0) { $0 << 8 | Int($1) }
+        let data = type + 4..<type + 4 + length
+        // Bit rot: the data damaged, its CRC left as it was; and a stream made wrong with its CRC made anew.
+        var rotten = bytes
+        for index in data.dropFirst(2).prefix(64) { rotten[index] ^= 0x5A }
+        var rewritten = bytes
+        for index in data.dropFirst(2) { rewritten[index] = 0xFF }
+        let crc = Self.crc32(rewritten[type..<data.upperBound])
+        rewritten.replaceSubrange(data.upperBound..<data.upperBound + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) })
+        ImageProbe.decodesBitmaps = true
+        defer { ImageProbe.decodesBitmaps = false }
+        for (name, corrupt) in [("rotten", rotten), ("rewritten", rewritten)] {
+            try Data(corrupt).write(to: URL(fileURLWithPath: project + "/\(name).png"))
+            let found = imageFindings(name, in: project)
+            XCTAssertEqual(found.count, 1, "\(name): \(found)")
+            XCTAssertTrue(found.first?.hasPrefix("3:12: warning: image '\(name)': \(name).png could not be decoded: its PNG data is corrupt (") == true,
+                          "\(name): \(found)")
+            XCTAssertTrue(found.first?.hasSuffix("); drawing a placeholder") == true, "\(name): \(found)")
+            let document = try XCTUnwrap(StyleLoader.load(text: "views:\n  - {class: FancyButton, image: \(name)}\n", path: project + "/style.yaml").document)
+            XCTAssertTrue(try XCTUnwrap(document.views[0].component(in: .normal) as? FancyButton).image?.isMissing == true, name)
+            // `check` reads headers only.
+            ImageProbe.decodesBitmaps = false
+            XCTAssertEqual(imageFindings(name, in: project), [], name)
+            ImageProbe.decodesBitmaps = true
+        }
+        // The file made whole again is drawn, with no finding.
+        try heart.write(to: URL(fileURLWithPath: project + "/rotten.png"))
+        XCTAssertEqual(imageFindings("rotten", in: project), [])
+    }
+
+    /// A named pipe or a folder that has an image's name is said to be what it is, as
+    /// a style file that is one is, not "not found".
+    func testAnImageThatIsNoFileIsSaidToBeWhatItIs() throws {
+        let (project, _) = try project()
+        XCTAssertEqual(mkfifo(project + "/pipe.png", 0o600), 0)
+        XCTAssertEqual(mkfifo(project + "/vector.svg", 0o600), 0)
+        try FileManager.default.createDirectory(atPath: project + "/assets/folder.png", withIntermediateDirectories: true)
+        let cases = [("pipe", "pipe.png is a named pipe, not a file"), ("vector", "vector.svg is a named pipe, not a file"),
+                     ("folder", "folder.png is a folder, not a file")]
+        for (name, expected) in cases {
+            XCTAssertEqual(imageFindings(name, in: project), ["3:12: warning: image '\(name)': \(expected); drawing a placeholder"], name)
+        }
+    }
+
+    /// The PNG checksum (ISO 3309 CRC-32) of `bytes`.
+    private static func crc32<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
+    }
 }

@@ -271,6 +271,36 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(pngSize(out))
     }
 
+    /// A PNG whose header and end are sound and whose image data is damaged: `check` reads only
+    /// headers and says nothing, but `render`, which decodes it, says at its line that it could
+    /// not be, and why, and draws the placeholder. A named pipe with an image's name is said to be one.
+    func testAPNGWhoseDataIsCorruptIsAWarningWhenRendered() throws {
+        let folder = try temporaryFolder()
+        var bytes = [UInt8](try Data(contentsOf: projectRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures/assets/heart.png")))
+        let idat = try XCTUnwrap((8..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        for index in idat + 6..<idat + 40 { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: folder.appendingPathComponent("pic.png"))
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600), 0)
+        let style = folder.appendingPathComponent("style.yaml")
+        try "views:\n  - class: FancyButton\n    title: Go\n    image: pic\n".write(to: style, atomically: true, encoding: .utf8)
+        let check = try runDesignable(["check", style.path])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertEqual(check.stderr, "")
+        let out = folder.appendingPathComponent("out.png")
+        let render = try runDesignable(["render", style.path, "-o", out.path])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stderr.hasPrefix("\(style.path):4:12: warning: image 'pic': pic.png could not be decoded: its PNG data is corrupt ("),
+                      render.stderr)
+        XCTAssertTrue(render.stderr.hasSuffix("); drawing a placeholder\n") && render.stderr.split(separator: "\n").count == 1, render.stderr)
+        XCTAssertNotNil(pngSize(out))
+
+        try "views:\n  - class: FancyButton\n    image: pipe\n".write(to: style, atomically: true, encoding: .utf8)
+        for arguments in [["check", style.path], ["render", style.path, "-o", out.path]] {
+            let run = try runDesignable(arguments, timeout: 10)
+            XCTAssertEqual(run.stderr, "\(style.path):3:12: warning: image 'pipe': pipe.png is a named pipe, not a file; drawing a placeholder\n", arguments[0])
+        }
+    }
+
     func testRenderToStandardOutput() throws {
         let run = try runDesignable(["render", gallery, "-o", "-"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -324,7 +354,7 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// A pipe, a device behind a symlink and a huge file are refused at once, never read to their end.
+    /// A pipe, a device behind a symlink, a socket and a huge file are refused at once, never read to their end.
     func testStyleFilesThatAreNotFilesAreRefusedAtOnce() throws {
         let folder = try temporaryFolder()
         let fifo = folder.appendingPathComponent("pipe.yaml").path
@@ -334,7 +364,22 @@ final class CommandLineTests: XCTestCase {
         let big = folder.appendingPathComponent("big.yaml").path
         XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
         XCTAssertEqual(truncate(big, off_t(17 << 20)), 0)
-        let cases = [(fifo, "is a named pipe, not a file"), (zero, "is a device, not a file"), (big, "is 17825792 bytes, over the 16 MB limit")]
+        // A socket cannot even be opened (ENXIO): it is said to be one all the same.
+        let socketPath = folder.appendingPathComponent("socket.yaml").path
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(socketFD, 0)
+        defer { close(socketFD) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (index, byte) in socketPath.utf8.prefix(path.count - 1).enumerated() { path[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, "bind \(socketPath)")
+        let cases = [(fifo, "is a named pipe, not a file"), (zero, "is a device, not a file"), (big, "is 17825792 bytes, over the 16 MB limit"),
+                     (socketPath, "is a socket, not a file")]
         for command in ["check", "render", "inspect"] {
             for (path, expected) in cases {
                 let arguments = command == "render" ? [command, path, "-o", folder.appendingPathComponent("out.png").path] : [command, path]

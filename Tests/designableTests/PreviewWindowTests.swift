@@ -363,15 +363,47 @@ final class PreviewWindowTests: XCTestCase {
     func testAnImageThatAppearsLaterIsDrawn() throws {
         let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
         let picture = (x: 120, y: 330)
-        // Below the yellow banner of the missing image's warning.
-        let shot = try x.screenshot(window)
-        let placeholder = shot[picture.x, picture.y + bannerHeight(shot)]
-        XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)")
-        let mark = preview.frameCount
-        try makeImage(Self.yellow, at: folder + "/.later.png.part")
-        XCTAssertEqual(rename(folder + "/.later.png.part", folder + "/later.png"), 0)
-        try waitForPixel(x, window, picture, Self.yellow, cause: "file", after: mark, "the image that appeared")
+        try assertPlaceholder(x, window, picture)
+        try renameImage(Self.yellow, over: folder + "/later.png", preview, x, window, picture, "the image that appeared")
         XCTAssertEqual(try x.title(of: window), "style.yaml — up to date", "its warning is gone")
+    }
+
+    /// The placeholder's magenta tint at `picture`, below the yellow banner of its image's warning.
+    private func assertPlaceholder(_ x: XDriver, _ window: String, _ picture: (x: Int, y: Int),
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = try x.screenshot(window)
+        XCTAssertGreaterThan(bannerHeight(shot), 0, "a banner says why", file: file, line: line)
+        let placeholder = shot[picture.x, picture.y + bannerHeight(shot)]
+        XCTAssertTrue(placeholder.r > 200 && placeholder.b > 200 && placeholder.g < 240, "the placeholder's magenta tint: \(placeholder)",
+                      file: file, line: line)
+    }
+
+    /// An image of `color` written beside `path` and renamed over it, then waited for at `picture`.
+    private func renameImage(_ color: RGBImage.Pixel, over path: String, _ preview: PreviewProcess, _ x: XDriver, _ window: String,
+                             _ picture: (x: Int, y: Int), _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let mark = preview.frameCount
+        try makeImage(color, at: path + ".part")
+        XCTAssertEqual(rename(path + ".part", path), 0)
+        try waitForPixel(x, window, picture, color, cause: "file", after: mark, what, file: file, line: line)
+    }
+
+    /// A PNG whose header and end are sound and whose image data is damaged is a warning in the
+    /// title, the banner and on stderr, saying it could not be decoded, and a placeholder; made
+    /// whole, it is drawn and the warning goes.
+    func testAPNGWhoseDataIsCorruptIsAWarningInTheWindow() throws {
+        try makeImage(Self.yellow, at: folder + "/later.png")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/later.png")))
+        let idat = try XCTUnwrap((8..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IDAT".utf8) })
+        let length = bytes[idat - 4..<idat].reduce(0) { $0 << 8 | Int($1) }
+        for index in idat + 6..<idat + 4 + length { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/later.png"))
+        let (preview, x, window, _) = try open(Self.style(extra: Self.laterImage))
+        try waitForTitle(x, window, "style.yaml — 1 warning")
+        XCTAssertTrue(preview.stderr.contains("warning: image 'later': later.png could not be decoded: its PNG data is corrupt ("), preview.stderr)
+        let picture = (x: 120, y: 330)
+        try assertPlaceholder(x, window, picture)
+        try renameImage(Self.green, over: folder + "/later.png", preview, x, window, picture, "the image made whole")
+        try waitForTitle(x, window, "style.yaml — up to date")
     }
 
     /// An image missing at first whose folder does not exist yet either is drawn as soon as the
@@ -761,6 +793,49 @@ final class PreviewWindowTests: XCTestCase {
         try write(Self.style(firstColor: "#FFFF00"), to: folder + "/future/real.yaml")
         try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the dangling link's target appeared")
         try waitForTitle(x, window, "style.yaml — up to date")
+    }
+
+    /// A style file linked through a folder link (`style.yaml -> cur/real.yaml`, `cur -> v1`), as
+    /// a deploy swaps releases: pointing the folder link elsewhere (`ln -s v2 cur.new && mv -T
+    /// cur.new cur`) redraws, and so does swapping any link of a longer chain, relative or absolute;
+    /// the title says "up to date" only of the picture of the file the links lead to now.
+    func testAStyleFileLinkedThroughASwappedFolderLinkRedraws() throws {
+        for (version, color) in [("v1", "#0000FF"), ("v2", "#FF0000"), ("v3", "#00FF00")] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + version, withIntermediateDirectories: true)
+            try write(Self.style(firstColor: color), to: folder + "/\(version)/real.yaml")
+        }
+        /// `ln -s TEXT LINK.new && mv -T LINK.new LINK`: the link replaced in one rename.
+        func swap(_ link: String, to text: String) {
+            XCTAssertEqual(symlink(text, folder + "/" + link + ".new"), 0)
+            XCTAssertEqual(rename(folder + "/" + link + ".new", folder + "/" + link), 0)
+        }
+        swap("cur", to: "v1")
+        let path = folder + "/style.yaml"
+        XCTAssertEqual(symlink("cur/real.yaml", path), 0)
+        let (preview, x, window) = try start(at: path)
+        assertPixel(try x.screenshot(window), Self.first, is: Self.blue, "at start")
+        try waitForTitle(x, window, "style.yaml — up to date")
+
+        var mark = preview.frameCount
+        swap("cur", to: "v2")
+        try waitForPixel(x, window, Self.first, Self.red, cause: "file", after: mark, "the folder link swapped")
+        try waitForTitle(x, window, "style.yaml — up to date")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FFFF00"), to: folder + "/v2/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.yellow, cause: "file", after: mark, "the new target edited")
+
+        // A chain: the file link, `cur -> release`, `release -> /…/v3` (absolute).
+        swap("release", to: folder + "/v3")
+        mark = preview.frameCount
+        swap("cur", to: "release")
+        try waitForPixel(x, window, Self.first, Self.green, cause: "file", after: mark, "the folder link pointed at a link")
+        mark = preview.frameCount
+        swap("release", to: folder + "/v1")
+        try waitForPixel(x, window, Self.first, Self.blue, cause: "file", after: mark, "the chain's last link swapped")
+        try waitForTitle(x, window, "style.yaml — up to date")
+        mark = preview.frameCount
+        try write(Self.style(firstColor: "#FF00FF"), to: folder + "/v1/real.yaml")
+        try waitForPixel(x, window, Self.first, Self.magenta, cause: "file", after: mark, "the chain's target edited")
     }
 
     /// Imported files are watched, at any depth: a save of one redraws the views its theme and

@@ -56,6 +56,45 @@ public final class ImageSurface: Surface {
         try check("reading \(path)")
     }
 
+    /// Decodes a PNG file's bytes, held in memory; what is wrong, in words that follow the file's
+    /// name, when Cairo (libpng) cannot decode them.
+    public init(pngBytes bytes: [UInt8]) throws(RenderError) {
+        /// Where Cairo's reads have got to, handed to its read function.
+        final class Reader {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let reader = Reader(bytes)
+        let read: cairo_read_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+            let count = Int(length)
+            guard reader.bytes.count - reader.offset >= count else { return CAIRO_STATUS_READ_ERROR }
+            reader.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + reader.offset, count: count) }
+            reader.offset += count
+            return CAIRO_STATUS_SUCCESS
+        }
+        // The reader lives through the call, the only time Cairo reads.
+        pointer = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        let status = cairo_surface_status(pointer)
+        // A surface in error is still destroyed by `deinit`, as every owner's is.
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(Self.decodingFailure(status, png: bytes)) }
+    }
+
+    /// Why Cairo could not decode `bytes`, a PNG. Cairo 1.16 reports every error of libpng (a
+    /// damaged chunk, a stream that does not inflate) as "out of memory": when an image of the
+    /// PNG's size can be made, memory was not what failed.
+    private static func decodingFailure(_ status: cairo_status_t, png bytes: [UInt8]) -> String {
+        let said = String(cString: cairo_status_to_string(status))
+        guard status == CAIRO_STATUS_NO_MEMORY else { return "could not be decoded: its PNG data is corrupt (Cairo's status: \(said))" }
+        func be32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        if bytes.count >= 24, (try? ImageSurface(width: be32(16), height: be32(20))) == nil { return "could not be decoded: \(said)" }
+        return "could not be decoded: its PNG data is corrupt (libpng refused it, which Cairo reports as '\(said)')"
+    }
+
     deinit { cairo_surface_destroy(pointer) }
 
     private func check(_ what: String) throws(RenderError) {

@@ -13,13 +13,7 @@ final class SVGDocument {
     /// refused rather than handed to librsvg. Without a base file, an SVG cannot pull in files
     /// beside it: images stay within what the style file names.
     convenience init(path: String) throws(RenderError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: ImageProbe.maximumFileSize)
-        } catch {
-            throw RenderError(error.reason)
-        }
-        try self.init(bytes: bytes)
+        try self.init(bytes: try ImageProbe.read(path))
     }
 
     /// Parses an SVG document held in memory.
@@ -83,6 +77,14 @@ public enum ImageProbe {
     /// image, and every reload, asks again.
     nonisolated(unsafe) private static var answers: [String: (identity: [Int]?, answer: Result<Pixels?, RenderError>)] = [:]
 
+    /// Whether a PNG's pixels are decoded when it is checked, beyond its header: set by the
+    /// commands that draw (`render`, `snapshot`, the preview and its worker), which decode it to
+    /// draw it anyway, so a PNG whose image data is corrupt is a finding at its line, as one cut
+    /// short is, rather than a placeholder said nowhere. `check` reads only headers.
+    nonisolated(unsafe) public static var decodesBitmaps = false {
+        didSet { answers = [:] }
+    }
+
     /// Whether librsvg is open: a test makes every read meet it still opening.
     nonisolated(unsafe) static var librsvgIsOpen: () -> Bool = { Librsvg.isOpen }
 
@@ -137,8 +139,10 @@ public enum ImageProbe {
     }
 
     private static func checkSVG(_ path: String) throws(RenderError) -> Pixels? {
+        // A pipe or a folder by the name is said as what it is, not as an SVG gone wrong.
+        let bytes = try read(path)
         do {
-            _ = try SVGDocument(path: path)
+            _ = try SVGDocument(bytes: bytes)
         } catch {
             throw RenderError("is not a valid SVG: \(error.message)")
         }
@@ -169,7 +173,24 @@ public enum ImageProbe {
         guard ends.tail.count >= 4, (0...(ends.tail.count - 4)).contains(where: { Array(ends.tail[$0..<$0 + 4]) == iend }) else {
             throw RenderError("is a truncated PNG (it has no end chunk)")
         }
+        if decodesBitmaps { _ = try decodePNG(path) }
         return (width, height)
+    }
+
+    /// The PNG at `path` decoded, read within the file size limit and without blocking; what
+    /// is wrong, in words that follow its name, when it cannot be.
+    static func decodePNG(_ path: String) throws(RenderError) -> ImageSurface {
+        try ImageSurface(pngBytes: try read(path))
+    }
+
+    /// The image file's bytes, refused (in words that follow its name) when it is no regular
+    /// file or is over `maximumFileSize`.
+    static func read(_ path: String) throws(RenderError) -> [UInt8] {
+        do {
+            return try FileSystem.read(path, limit: maximumFileSize)
+        } catch {
+            throw RenderError(error.reason)
+        }
     }
 }
 
@@ -222,7 +243,7 @@ public final class ImageCache {
             if case .failure(let error) = ImageProbe.check(file) { throw error }
             decoded = file.isVector
                 ? .vector(try SVGDocument(path: file.path))
-                : .bitmap(try ImageSurface(png: file.path), pixelScale: Double(file.scale))
+                : .bitmap(try ImageProbe.decodePNG(file.path), pixelScale: Double(file.scale))
         } catch {
             decoded = .unreadable
         }

@@ -79,13 +79,18 @@ public enum FileSystem {
     /// `limit` bytes by its size; the descriptor (the caller closes it) and the size.
     private static func openRegularFile(_ path: String, limit: Int) throws(Failure) -> (fd: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            // A socket cannot be opened at all (ENXIO, "No such device or address"): say what it is.
+            let failure = errno
+            if let reason = notAFile(path) { throw Failure(path: path, reason: reason) }
+            throw Failure(path: path, reason: String(cString: strerror(failure)))
+        }
         var info = stat()
         var reason: String?
         if fstat(fd, &info) != 0 {
             reason = String(cString: strerror(errno))
-        } else if let kind = nonFileKind(info.st_mode) {
-            reason = "is \(kind), not a file"
+        } else if let notAFile = notAFile(info.st_mode) {
+            reason = notAFile
         } else if Int(info.st_size) > limit {
             reason = tooLargeReason(size: Int(info.st_size), limit: limit)
         }
@@ -96,16 +101,23 @@ public enum FileSystem {
         return (fd, Int(info.st_size))
     }
 
-    /// "a named pipe" for a FIFO's mode, and so on; nil for a regular file.
-    static func nonFileKind(_ mode: mode_t) -> String? {
+    /// "is a named pipe, not a file" for a FIFO's mode, and so on; nil for a regular file.
+    static func notAFile(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a named pipe"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        default: return "not a regular file"
+        case S_IFDIR: return "is a folder, not a file"
+        case S_IFIFO: return "is a named pipe, not a file"
+        case S_IFSOCK: return "is a socket, not a file"
+        case S_IFCHR, S_IFBLK: return "is a device, not a file"
+        default: return "is not a regular file"
         }
+    }
+
+    /// What is at `path` when it is there and is not a regular file ("is a named pipe, not a
+    /// file"), following links; nil for a regular file or nothing at all.
+    static func notAFile(_ path: String) -> String? {
+        var info = stat()
+        return stat(path, &info) == 0 ? notAFile(info.st_mode) : nil
     }
 
     /// "is 17825792 bytes, over the 16 MB limit": exact, since a rounded size could read as the limit itself.

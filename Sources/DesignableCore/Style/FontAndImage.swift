@@ -163,7 +163,8 @@ public struct ImageReference: Hashable, Sendable, InspectableValue {
             for (index, folder) in folders.enumerated() where found.isEmpty {
                 for (suffix, scale) in candidates {
                     let path = (folder.map { $0 + "/" } ?? "") + located + suffix
-                    if FileSystem.isRegularFile(path) { found.append(File(path: path, scale: scale)) }
+                    // A pipe or a folder by the name is found too, so the finding says what it is.
+                    if FileSystem.exists(path) { found.append(File(path: path, scale: scale)) }
                     if index < Self.ownFolders.count { lookedFor.append(path) }
                 }
             }
