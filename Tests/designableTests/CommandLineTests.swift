@@ -414,6 +414,38 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The README's bound for files a check accepts, at the size limit, made of what costs the
+    /// most to hold: long titles (shaped by Pango to size the buttons), titles in every state
+    /// map, a long text an alias repeats, and a font size per view. Before their bounds these
+    /// took 580, 270, 1,050 and 420 MB.
+    func testCheckingLargeAcceptedFilesPeaksUnderTheDocumentedBound() throws {
+        let binary = try XCTUnwrap(TestPaths.binary)
+        try XCTSkipIf(binary.contains("/asan/"), "peak memory is not the program's under AddressSanitizer")
+        let folder = try temporaryFolder()
+        let title = { (seed: Int) in String((0..<1_600).map { Character(UnicodeScalar(UInt8(97 + ($0 * 7 + seed) % 26))) }) }
+        let files: [(String, String)] = [
+            ("titles", "views:\n" + (0..<9_990).map { "  - {class: FancyButton, title: \(title($0))}\n" }.joined()),
+            ("states", "views:\n" + (0..<2_400).map { index in
+                "  - class: FancyButton\n    title: \(title(index))\n" + ["highlighted", "selected", "disabled"].enumerated().map {
+                    "    \($0.element): {title: \(title(index + $0.offset + 1))}\n"
+                }.joined()
+            }.joined()),
+            ("alias", "x-text: &text " + String(repeating: "x", count: 1 << 20) + "\nviews:\n"
+                + String(repeating: "  - {class: FancyButton, title: *text}\n", count: 1_000)),
+            ("fonts", "views:\n" + (0..<3_000).map { "  - {class: FancyButton, title: Hello, font: \"DejaVu Sans \(8 + Double($0) / 100)\"}\n" }.joined()),
+        ]
+        for (name, text) in files {
+            XCTAssertLessThanOrEqual(text.utf8.count, 16 << 20, name)
+            let style = folder.appendingPathComponent("\(name).yaml")
+            try text.write(to: style, atomically: false, encoding: .utf8)
+            let (status, peak, findings) = try peakMemory(of: [binary, "check", style.path])
+            // Each is read, built and laid out whole; only its canvas is then too large to draw.
+            XCTAssertEqual(status, 1, "\(name): \(findings.prefix(500))")
+            XCTAssertTrue(findings.contains("too large to draw") && !findings.contains("YAML"), "\(name): \(findings.prefix(500))")
+            XCTAssertLessThan(peak, 256 << 10, "\(name).yaml peaked at \(peak) KB")
+        }
+    }
+
     /// The README's bound on writing a PNG: the canvas's pixels and a chunk of rows per core, not
     /// the picture's rows again (a 4000×4000 canvas took 106 MB more than a tiny one when they
     /// were; its surface alone is 64 MB).
@@ -432,6 +464,33 @@ final class CommandLineTests: XCTestCase {
         }
         let surfaceKB = 4_000 * 4_000 * 4 / 1_024
         XCTAssertLessThan(peaks[1] - peaks[0], surfaceKB + 16 * 1_024, "peaks \(peaks) KB")
+    }
+
+    /// The README's bound on decoded images: at most 256 MB kept, and the one being drawn, so
+    /// twelve 4000×4000 PNGs (64 MB each decoded, 768 MB together) do not add up.
+    func testImagesKeptWhileDrawingStayWithinTheirBound() throws {
+        let binary = try XCTUnwrap(TestPaths.binary)
+        try XCTSkipIf(binary.contains("/asan/"), "peak memory is not the program's under AddressSanitizer")
+        let folder = try temporaryFolder()
+        let make = "import struct, sys, zlib\n"
+            + "def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))\n"
+            + "row = b'\\x00' + b'\\xc0\\x20\\x20' * 4000\n"
+            + "png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 4000, 4000, 8, 2, 0, 0, 0))"
+            + " + chunk(b'IDAT', zlib.compress(row * 4000, 1)) + chunk(b'IEND', b'')\n"
+            + "for name in sys.argv[1:]: open(name, 'wb').write(png)\n"
+        let names = (1...12).map { folder.appendingPathComponent("big\($0).png").path }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", make] + names
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let style = folder.appendingPathComponent("images.yaml")
+        try ("canvas: {size: [600, 60]}\nviews:\n" + (1...12).map { "  - {class: UIButton, frame: [\(($0 - 1) * 48), 0, 40, 40], image: big\($0)}\n" }.joined())
+            .write(to: style, atomically: false, encoding: .utf8)
+        let (status, peak, findings) = try peakMemory(of: [binary, "render", style.path, "-o", folder.appendingPathComponent("images.png").path])
+        XCTAssertEqual(status, 0, findings)
+        XCTAssertLessThan(peak, (256 + 64 + 100) << 10, "peaked at \(peak) KB")
     }
 
     /// Runs `arguments` as the only child of a fresh process: its exit status, its peak resident

@@ -7,6 +7,8 @@ final class SVGDocument {
     let pointer: OpaquePointer
     /// The document's own size in points (its width/height, else its viewBox).
     let size: Size
+    /// The bytes parsed: what an image cache counts the document as.
+    let fileSize: Int
     private let functions: Librsvg.Functions
 
     /// Parses the SVG at `path`, read through `FileSystem.read` so a pipe or a huge file is
@@ -29,6 +31,7 @@ final class SVGDocument {
         }
         pointer = handle
         functions = rsvg
+        fileSize = bytes.count
         rsvg.setDPI(handle, 96)
         var width = 0.0, height = 0.0
         if rsvg.intrinsicSizeInPixels(handle, &width, &height) == 0 {
@@ -215,6 +218,13 @@ public final class ImageCache {
 
     private var entries: [String: Entry] = [:]
     private var rasters: [RasterKey: ImageSurface] = [:]
+    /// The bytes the kept images take: decoded pixels, rasterised SVGs, and each SVG document
+    /// counted at its file's size.
+    private var keptBytes = 0
+    /// Kept images take at most this much: a new one that would pass it lets every other go
+    /// (decoded again when next drawn), so a file naming many large images holds one at a time,
+    /// not all of them (eight 4000×4000 PNGs kept 527 MB).
+    public static let keptBytesLimit = 256 << 20
 
     /// Counts the files forgotten: pixels drawn from an image (a view's, kept) are stale once it changes.
     public private(set) var generation = 0
@@ -230,8 +240,28 @@ public final class ImageCache {
 
     public func forget(_ path: String) {
         generation += 1
-        entries[path] = nil
-        rasters = rasters.filter { $0.key.path != path }
+        if let entry = entries.removeValue(forKey: path) { keptBytes -= Self.bytes(of: entry.decoded) }
+        for (key, raster) in rasters where key.path == path {
+            keptBytes -= raster.stride * raster.height
+            rasters[key] = nil
+        }
+    }
+
+    /// Lets go of every kept image when `bytes` more would pass `keptBytesLimit`. What is let go
+    /// of is not stale, only not kept: no `generation` passes.
+    private func makeRoom(for bytes: Int) {
+        guard keptBytes + bytes > Self.keptBytesLimit, keptBytes > 0 else { return }
+        entries.removeAll()
+        rasters.removeAll()
+        keptBytes = 0
+    }
+
+    private static func bytes(of decoded: Decoded) -> Int {
+        switch decoded {
+        case .bitmap(let surface, _): return surface.stride * surface.height
+        case .vector(let svg): return svg.fileSize
+        case .unreadable: return 0
+        }
     }
 
     private func decoded(_ file: ImageReference.File) -> Decoded {
@@ -247,7 +277,10 @@ public final class ImageCache {
         } catch {
             decoded = .unreadable
         }
+        let bytes = Self.bytes(of: decoded)
+        makeRoom(for: bytes)
         entries[file.path] = Entry(identity: identity, decoded: decoded)
+        keptBytes += bytes
         return decoded
     }
 
@@ -286,7 +319,9 @@ public final class ImageCache {
                 surface = raster
             } else {
                 guard let raster = try? svg.rasterise(width: width, height: height) else { return false }
+                makeRoom(for: raster.stride * raster.height)
                 rasters[key] = raster
+                keptBytes += raster.stride * raster.height
                 surface = raster
             }
         }
