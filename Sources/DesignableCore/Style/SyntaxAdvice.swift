@@ -373,7 +373,8 @@ struct SyntaxAdvice {
             span = index..<(end + 1)
             index = end + 1
         }
-        guard let span, line[span.upperBound..<at].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
+        // A quoted value that runs past the problem holds it: not text after a closing quote.
+        guard let span, span.upperBound <= at, line[span.upperBound..<at].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
         let quote = Character(UnicodeScalar(line[span.lowerBound]))
         let inner = String(decoding: line[(span.lowerBound + 1)..<(span.upperBound - 1)], as: UTF8.self)
         let between = String(decoding: line[span.upperBound..<at], as: UTF8.self)
