@@ -16,13 +16,27 @@ struct Failure: Error {
 }
 
 /// What a shell offers to complete a value with: the completion scripts are written from it.
-enum ValueCompletion: Equatable {
-    /// Nothing: a number, a name.
-    case none
-    /// Files with one of these extensions (and folders, to go into).
-    case files(extensions: [String])
-    case directories
-    case words([String])
+///
+/// A struct, not an enum with list payloads: Swift keeps such an enum's case in the spare bits
+/// of the list's pointer, which LeakSanitizer then cannot read, and the option tables, kept for
+/// the whole process, were reported lost under `make test-asan`.
+struct ValueCompletion: Equatable {
+    enum Kind: Equatable {
+        /// Nothing: a number, a name.
+        case none
+        /// Files with one of `values`' extensions (and folders, to go into).
+        case files
+        case directories
+        /// One of `values`.
+        case words
+    }
+    let kind: Kind
+    let values: [String]
+
+    static let none = ValueCompletion(kind: .none, values: [])
+    static let directories = ValueCompletion(kind: .directories, values: [])
+    static func files(extensions: [String]) -> ValueCompletion { ValueCompletion(kind: .files, values: extensions) }
+    static func words(_ words: [String]) -> ValueCompletion { ValueCompletion(kind: .words, values: words) }
 }
 
 /// One option a command takes: `--scale 2`, or a flag such as `--trace`.

@@ -154,11 +154,11 @@ enum Documentation {
         func words(_ list: [String]) -> String { list.joined(separator: " ") }
         /// The command that offers `completion`'s candidates (`:` for none).
         func complete(_ completion: ValueCompletion) -> String {
-            switch completion {
+            switch completion.kind {
             case .none: return ":"
-            case .files(let extensions): return "_designable_files \(words(extensions))"
+            case .files: return "_designable_files \(words(completion.values))"
             case .directories: return "_designable_directories"
-            case .words(let list): return "COMPREPLY=($(compgen -W \"\(words(list))\" -- \"$cur\"))"
+            case .words: return "COMPREPLY=($(compgen -W \"\(words(completion.values))\" -- \"$cur\"))"
             }
         }
         func flags(_ command: any Command.Type) -> String {
@@ -235,11 +235,11 @@ enum Documentation {
     static func zshCompletion() -> String {
         func quoted(_ text: String) -> String { "'" + escaping(text, ["'": "'\\''"]) + "'" }
         func action(_ completion: ValueCompletion) -> String {
-            switch completion {
+            switch completion.kind {
             case .none: return " "
-            case .files(let extensions): return "_files -g \"*.(#i)(\(extensions.joined(separator: "|")))(-.)\""
+            case .files: return "_files -g \"*.(#i)(\(completion.values.joined(separator: "|")))(-.)\""
             case .directories: return "_files -/"
-            case .words(let list): return "(" + list.joined(separator: " ") + ")"
+            case .words: return "(" + completion.values.joined(separator: " ") + ")"
             }
         }
         func arguments(_ command: any Command.Type) -> String {

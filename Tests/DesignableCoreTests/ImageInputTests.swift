@@ -132,6 +132,31 @@ final class ImageInputTests: XCTestCase {
         XCTAssertEqual(summary(good), ["good drawn: true"])
     }
 
+    /// A cache over its bound lets go of its images but keeps the SVG whose raster it is making
+    /// known: when that file changes, the raster is forgotten (a new generation), not drawn stale.
+    func testAnSVGRasterisedPastTheCachesBoundIsForgottenWhenItChanges() throws {
+        let (project, _) = try project()
+        let svg = project + "/dot.svg"
+        let drawn = { (colour: String) in
+            try "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='\(colour)'/></svg>"
+                .write(toFile: svg, atomically: false, encoding: .utf8)
+        }
+        try drawn("red")
+        let document = try XCTUnwrap(StyleLoader.load(text: "views:\n  - {class: FancyButton, image: dot}\n", path: project + "/style.yaml").document)
+        let image = try XCTUnwrap((document.views[0].component(in: .normal) as? FancyButton)?.image)
+        // Room for nothing: every raster made lets everything else go.
+        let cache = ImageCache(keptBytesLimit: 1)
+        let surface = try ImageSurface(width: 20, height: 20)
+        let drawing = try DrawingContext(surface)
+        XCTAssertTrue(cache.draw(image, in: Rect(x: 0, y: 0, width: 10, height: 10), tint: nil, alpha: 1, scale: 1, on: drawing))
+        XCTAssertTrue(cache.draw(image, in: Rect(x: 0, y: 0, width: 20, height: 20), tint: nil, alpha: 1, scale: 1, on: drawing))
+        let generation = cache.generation
+        usleep(10_000)
+        try drawn("blue")
+        cache.revalidate()
+        XCTAssertGreaterThan(cache.generation, generation, "the changed SVG is forgotten, its rasters with it")
+    }
+
     /// Layout (what `check` does) takes a PNG's size from its header, decoding no pixel.
     func testAPNGsSizeComesFromItsHeader() throws {
         let (project, _) = try project()

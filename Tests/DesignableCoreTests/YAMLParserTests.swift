@@ -43,15 +43,38 @@ final class YAMLParserTests: XCTestCase {
         let inputs = ["a: |x\n  foo\n", "a: |0\n  foo\n", "a: b\nc\n", "a: [\n", "a: - b\n", "a: \"b\" c\n", "{a: \"b\"c}\n",
                       "a: \"b\n---\n\"\n", "a: !b\"c\"\n", "a: !<> b\n", "a: !<x:%zz> b\n", "a: \"\\uD800\"\n",
                       "a: \"\\uZZZZ\"\n", "%YAML one\n---\na: b\n", "%YAML 1.1\na: b\n", "%TAG e x\n---\na: b\n",
-                      "a: {b: c,, d: e}\n", "a: ? b\n", "a: %b\n", "{a: b:[c]}\n", "a:\n  b: c\n d: e\n", "a: \"b\n"]
+                      "a: {b: c,, d: e}\n", "a: ? b\n", "a: %b\n", "{a: b:[c]}\n", "a:\n  b: c\n d: e\n", "a: \"b\n",
+                      // A quoted value running past the error (it held it), and lines broken as
+                      // libyaml breaks them (a lone CR, NEL, LS).
+                      "{a: x 'y, b: \"c\" d'}\n", "\r%", "\r%FOO x", "a: b\u{85}%FOO x", "a: [b\u{2028}"]
         let raw = ["did not find", "could not find", "while scanning", "while parsing", "in this context", "found unexpected", "found an ", "found invalid"]
         for input in inputs {
             XCTAssertThrowsError(try YAMLParser.parse(input), input) { error in
                 let diagnostic = error as! Diagnostic
                 XCTAssertFalse(raw.contains { diagnostic.message.contains($0) }, "\(input): \(diagnostic.message)")
-                XCTAssertLessThanOrEqual(diagnostic.location.line, input.split(separator: "\n").count, input)
+                let lines = input.split(omittingEmptySubsequences: false) { "\n\r\u{85}\u{2028}\u{2029}".contains($0) || $0 == "\r\n" }
+                XCTAssertLessThanOrEqual(diagnostic.location.line, max(1, lines.count - (lines.last == "" ? 1 : 0)), input)
             }
         }
+    }
+
+    /// A plain value whose parentheses a ',' leaves open takes the entries after it in braces
+    /// only (`{tintColor: rgb(229, 72, 77)}`, one value); in brackets, or across a collection, the
+    /// entries are YAML's.
+    func testParenthesesLeftOpenJoinEntriesInBracesOnly() throws {
+        let braces = try XCTUnwrap(try YAMLParser.parse("{a: rgb(229, 72, 77), b: c}\n"))
+        XCTAssertEqual(braces["a"]?.scalar, "rgb(229, 72, 77)")
+        XCTAssertEqual(braces["b"]?.scalar, "c")
+        func items(_ node: YAMLNode?) -> [YAMLNode] {
+            guard case .sequence(let items)? = node?.kind else { return [] }
+            return Array(items)
+        }
+        let list = try XCTUnwrap(try YAMLParser.parse("a: [Menu (beta, Settings, Help)]\n"))
+        XCTAssertEqual(items(list["a"]).map(\.scalar), ["Menu (beta", "Settings", "Help)"])
+        let nested = try XCTUnwrap(try YAMLParser.parse("x: {f: g(, y: [a, [)]]}\n"))
+        XCTAssertEqual(nested["x"]?["f"]?.scalar, "g(")
+        XCTAssertEqual(items(nested["x"]?["y"]).count, 2)
+        XCTAssertNoThrow(try YAMLParser.parse("x: [f(, [a, [)]]]\n"))
     }
 
     func testUnknownAliasSuggestsAnAnchor() {

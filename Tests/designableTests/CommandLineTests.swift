@@ -490,6 +490,7 @@ final class CommandLineTests: XCTestCase {
             .write(to: style, atomically: false, encoding: .utf8)
         let (status, peak, findings) = try peakMemory(of: [binary, "render", style.path, "-o", folder.appendingPathComponent("images.png").path])
         XCTAssertEqual(status, 0, findings)
+        XCTAssertFalse(findings.contains("warning"), "every image decoded and drawn, none a placeholder: \(findings)")
         XCTAssertLessThan(peak, (256 + 64 + 100) << 10, "peaked at \(peak) KB")
     }
 

@@ -23,11 +23,11 @@ public enum Findings {
 }
 
 /// Each view's layout findings (sticking out of the canvas, a shadow iOS would clip, values that
-/// do not fit together) as of the
-/// last document it was given. A view's are a function of the view, its frame and the canvas's
-/// size alone, so those of the views a save left as they were are taken over (`KeptViews`) and
-/// only the others are worked out again: at 2,000 views the walk through every view's look cost
-/// 0.4 ms a save. Only the views that have findings are listed, in order: most have none.
+/// do not fit together) as of the last document it was given. A view's are a function of the
+/// view, its frame and the canvas's size alone, so those of the views a save left as they were
+/// are taken over (`KeptViews`) and only the others are worked out again: at 2,000 views the walk
+/// through every view's look cost 0.4 ms a save. Only the views that have findings are listed,
+/// in order: most have none.
 public final class LayoutFindings {
     private var kept = KeptViews()
     private var canvasSize: Size?

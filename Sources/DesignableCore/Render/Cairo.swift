@@ -90,8 +90,10 @@ public final class ImageSurface: Surface {
     private static func decodingFailure(_ status: cairo_status_t, png bytes: [UInt8]) -> String {
         let said = String(cString: cairo_status_to_string(status))
         guard status == CAIRO_STATUS_NO_MEMORY else { return "could not be decoded: its PNG data is corrupt (Cairo's status: \(said))" }
-        func be32(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        if bytes.count >= 24, (try? ImageSurface(width: be32(16), height: be32(20))) == nil { return "could not be decoded: \(said)" }
+        if bytes.count >= 24 {
+            let (width, height) = ImageProbe.pixelSize(ofHeader: Array(bytes.prefix(24)))
+            if (try? ImageSurface(width: width, height: height)) == nil { return "could not be decoded: \(said)" }
+        }
         return "could not be decoded: its PNG data is corrupt (libpng refused it, which Cairo reports as '\(said)')"
     }
 

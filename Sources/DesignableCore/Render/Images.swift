@@ -62,9 +62,17 @@ final class SVGDocument {
 }
 
 /// What an image file is, learnt from its header (a PNG's signature and IHDR, and its last
-/// bytes) or, for SVG, from librsvg's parse, without decoding any pixels: the loader checks every
-/// image this way, so `check` decodes none, and a broken or huge one is a finding at its line.
+/// bytes) or, for SVG, from librsvg's parse: the loader checks every image this way, so `check`
+/// decodes no pixels, and a broken or huge one is a finding at its line. Commands that draw have
+/// a PNG decoded whole as well (`decodesBitmaps`), so data corrupt past the header is found too.
 public enum ImageProbe {
+    /// The width and height IHDR gives, big-endian in a PNG's bytes 16 to 23 (`header` holds at
+    /// least 24 bytes).
+    static func pixelSize(ofHeader header: [UInt8]) -> (width: Int, height: Int) {
+        func be32(_ offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
     /// Largest image file read: far beyond any icon, small enough to hold at once.
     public static let maximumFileSize = 32 << 20
     /// Most pixels one PNG may have: the canvas's own limit (`Renderer.maximumPixels`), as an
@@ -164,8 +172,7 @@ public enum ImageProbe {
         // The signature, then IHDR's length and type, width and height (big-endian), depth, colour type...
         guard head.count >= 33 else { throw RenderError("is a truncated PNG (it ends within its header)") }
         guard Array(head[12..<16]) == Array("IHDR".utf8) else { throw RenderError("is not a valid PNG (its first chunk is not IHDR)") }
-        func be32(_ offset: Int) -> Int { head[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let width = be32(16), height = be32(20)
+        let (width, height) = pixelSize(ofHeader: Array(head.prefix(24)))
         guard width > 0, height > 0 else { throw RenderError("is not a valid PNG (it is \(width)×\(height) pixels)") }
         let side = ImageSurface.maximumSide
         guard width <= side, height <= side, width * height <= maximumPixels else {
@@ -222,14 +229,22 @@ public final class ImageCache {
     /// counted at its file's size.
     private var keptBytes = 0
     /// Kept images take at most this much: a new one that would pass it lets every other go
-    /// (decoded again when next drawn), so a file naming many large images holds one at a time,
-    /// not all of them (eight 4000×4000 PNGs kept 527 MB).
+    /// (decoded again when next drawn), so a file naming many large images holds at most this
+    /// and the one being drawn, not all of them (eight 4000×4000 PNGs kept 527 MB).
     public static let keptBytesLimit = 256 << 20
+    private let keptBytesLimit: Int
 
     /// Counts the files forgotten: pixels drawn from an image (a view's, kept) are stale once it changes.
     public private(set) var generation = 0
 
-    public init() {}
+    public init() {
+        keptBytesLimit = Self.keptBytesLimit
+    }
+
+    /// A cache of another bound than `ImageCache.keptBytesLimit`: for tests.
+    init(keptBytesLimit: Int) {
+        self.keptBytesLimit = keptBytesLimit
+    }
 
     /// Forgets any file whose identity (inode, size, mtime) changed since it was decoded.
     public func revalidate() {
@@ -247,13 +262,20 @@ public final class ImageCache {
         }
     }
 
-    /// Lets go of every kept image when `bytes` more would pass `keptBytesLimit`. What is let go
-    /// of is not stale, only not kept: no `generation` passes.
-    private func makeRoom(for bytes: Int) {
-        guard keptBytes + bytes > Self.keptBytesLimit, keptBytes > 0 else { return }
+    /// Lets go of every kept image but `path`'s (the SVG a raster is being made of, which must
+    /// stay known for `revalidate` to forget the raster when the file changes) when `bytes`
+    /// more would pass `keptBytesLimit`. What is let go of is not stale, only not kept: no
+    /// `generation` passes.
+    private func makeRoom(for bytes: Int, keeping path: String? = nil) {
+        guard keptBytes + bytes > keptBytesLimit, keptBytes > 0 else { return }
+        let kept = path.flatMap { entries[$0] }
         entries.removeAll()
         rasters.removeAll()
         keptBytes = 0
+        if let path, let kept {
+            entries[path] = kept
+            keptBytes = Self.bytes(of: kept.decoded)
+        }
     }
 
     private static func bytes(of decoded: Decoded) -> Int {
@@ -287,7 +309,7 @@ public final class ImageCache {
     /// The image's size in points; the placeholder's when it is missing or unreadable.
     public func size(of image: ImageReference, scale: Double = 1) -> Size {
         guard let file = image.bestFile(forScale: scale) else { return Self.placeholderSize }
-        // A bitmap's size is in its header: laying out (as `check` does) decodes no pixels.
+        // A bitmap's size is in its header: laying out (as `check` does) decodes no pixels here.
         if !file.isVector, entries[file.path] == nil {
             guard case .success(let pixels?) = ImageProbe.check(file) else { return Self.placeholderSize }
             return Size(width: Double(pixels.width) / Double(file.scale), height: Double(pixels.height) / Double(file.scale))
@@ -319,7 +341,7 @@ public final class ImageCache {
                 surface = raster
             } else {
                 guard let raster = try? svg.rasterise(width: width, height: height) else { return false }
-                makeRoom(for: raster.stride * raster.height)
+                makeRoom(for: raster.stride * raster.height, keeping: file.path)
                 rasters[key] = raster
                 keptBytes += raster.stride * raster.height
                 surface = raster

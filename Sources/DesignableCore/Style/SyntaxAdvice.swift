@@ -4,9 +4,11 @@
 /// `#FF0000` inside `{...}` turns the rest of the line into a comment, and the error surfaces at
 /// the next view or past the end of the file. The common mistakes leave recognisable marks in the
 /// text, so each rule looks for one and, when it finds it, names the character to fix and where.
-/// Anything no rule recognises keeps libyaml's own words.
+/// Anything no rule recognises is said as what YAML expected and what it found, at the place it
+/// stopped.
 struct SyntaxAdvice {
-    /// The file's lines, without their line breaks (`\r\n` and `\n` alike).
+    /// The file's lines, without their line breaks, broken where libyaml breaks them so a line
+    /// it names is the line here: `\n`, `\r\n`, a lone `\r`, and Unicode's NEL, LS and PS.
     let lines: [[UInt8]]
     let problem: String
     let context: String?
@@ -15,9 +17,28 @@ struct SyntaxAdvice {
     let contextLine: Int, contextColumn: Int
 
     init(bytes: [UInt8], problem: String, context: String?, problemLine: Int, problemColumn: Int, contextLine: Int, contextColumn: Int) {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> [UInt8] in
-            line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : Array(line)
+        var lines: [[UInt8]] = [], start = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var breakLength = 0
+            if byte == 0x0A {
+                breakLength = 1
+            } else if byte == 0x0D {
+                breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                breakLength = 2
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                breakLength = 3
+            }
+            guard breakLength > 0 else {
+                index += 1
+                continue
+            }
+            lines.append(Array(bytes[start..<index]))
+            index += breakLength
+            start = index
         }
+        lines.append(Array(bytes[start...]))
         if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
         self.lines = lines
         self.problem = problem

@@ -184,6 +184,8 @@ final class YAMLTree {
 
     /// Long scalars' strings, made once each: a long text an alias repeats in a thousand views
     /// is then one string they share, not a thousand copies (a 1 MB title so repeated cost 1 GB).
+    /// Unlike the arrays above it is written as the tree is read, so a tree must be read on one
+    /// thread at a time (as every load reads its own).
     @exclusivity(unchecked) private var longStrings: [UInt32: String] = [:]
     /// From this many bytes a scalar's string is made once and shared.
     static let sharedStringLength: UInt32 = 1024
@@ -347,7 +349,12 @@ public enum YAMLParser {
                 : "the file is not UTF-8 text (\(problem), byte 0x\(hex(value, digits: 2))); save it as UTF-8"
             return .error("YAML syntax: \(message)", at: SourceLocation(line: place.line, column: place.column, file: file))
         }
-        let found = advice.advice()
+        var found = advice.advice()
+        // Never a place past the file: libyaml may stop on the line after the last one.
+        if found.line > advice.lines.count {
+            found.line = max(1, advice.lines.count)
+            found.column = (advice.lines.last?.count ?? 0) + 1
+        }
         return .error("YAML syntax: \(found.message)", at: SourceLocation(line: found.line, column: found.column, file: file))
     }
 
@@ -565,10 +572,14 @@ public enum YAMLParser {
                 }
                 try add(node, anchor: nil, at: location)
             case YAML_SEQUENCE_START_EVENT:
+                // A cut value takes only plain entries of its own mapping: a collection between
+                // ends it, as YAML reads it (`[f(, [a, [)]]]`).
+                cut = nil
                 warnAboutTag(event.data.sequence_start.tag, at: location)
                 try push(isMapping: false, at: location, anchor: string(event.data.sequence_start.anchor))
                 stack[stack.count - 1].isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
             case YAML_MAPPING_START_EVENT:
+                cut = nil
                 warnAboutTag(event.data.mapping_start.tag, at: location)
                 try push(isMapping: true, at: location, anchor: string(event.data.mapping_start.anchor))
                 stack[stack.count - 1].isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
@@ -588,7 +599,8 @@ public enum YAMLParser {
         /// written and no key is made of its pieces. An entry with a ':' of its own, anything
         /// else between, or a value spread over lines leaves YAML's reading as it is.
         private mutating func takeParenthesised(_ node: UInt32, _ event: yaml_event_t) {
-            guard let top = stack.last, top.isFlow, event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else {
+            // In braces only: a list in brackets (`[Menu (beta, Settings, Help)]`) keeps YAML's entries.
+            guard let top = stack.last, top.isFlow, top.isMapping, event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else {
                 cut = nil
                 return
             }
