@@ -41,6 +41,9 @@ enum TestPaths {
         // The runner's own CI must not change what the child does (snapshot refuses to record under
         // CI): a test that wants CI behaviour sets it itself.
         environment.removeValue(forKey: "CI")
+        // Nor its crash handling: `make test-asan` turns Swift's backtracer off for itself, and a
+        // child without it prints the runtime's plain stack trace when a component traps.
+        environment.removeValue(forKey: "SWIFT_BACKTRACE")
         // Compiled Swift components go to one cache for every test run, never the user's own:
         // the compiler's module cache in it is what makes all but the first compile quick.
         environment["XDG_CACHE_HOME"] = componentCache

@@ -29,6 +29,9 @@ public enum CrashPlace {
     /// What a component library's file name contains (see `ComponentCompiler`'s module names).
     private static let libraryMark = "/libDesignableUser_"
     nonisolated(unsafe) private static var libraryMarkBytes: UnsafeMutablePointer<CChar>?
+    /// The handlers' own stack, kept for the process's life: held here as well as by the kernel,
+    /// where LeakSanitizer cannot see it.
+    nonisolated(unsafe) private static var signalStack: UnsafeMutableRawPointer?
 
     /// Installs handlers for the signals a crash raises; on one, the first component frame is
     /// written to `record` (`size` bytes, NUL-terminated) as "library\noffset-hex", and the signal
@@ -46,7 +49,9 @@ public enum CrashPlace {
         // Its own stack, so a stack overflow in user code is reported too.
         let stackSize = 1 << 16
         var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        let memory = signalStack ?? UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        signalStack = memory
+        stack.ss_sp = memory
         stack.ss_size = stackSize
         sigaltstack(&stack, nil)
         for signal in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV] {
