@@ -98,7 +98,8 @@ public final class Renderer {
         context.translate(-area.x * scale, -area.y * scale)
         body(context)
         try context.check("drawing the canvas")
-        return try surface.finish()
+        // The context holds the groups it painted until the page is written (`DrawingContext`).
+        return try withExtendedLifetime(context) { try surface.finish() }
     }
 
     /// The grid's area, once it is known to be drawable at `scale`.
