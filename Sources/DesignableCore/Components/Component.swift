@@ -319,6 +319,11 @@ open class Component: PropertyHolder {
     /// The size the view takes when the file gives neither `size` nor `frame`; nil when it has none.
     open func intrinsicContentSize(_ painter: Painter) -> Size? { nil }
 
+    /// Where the view's first and last lines of text sit, as distances from the top of `bounds`:
+    /// what a stack view aligns by `firstBaseline` and `lastBaseline`
+    /// (`UIView.forFirstBaselineLayout`). Nil for a view without text, which aligns by its bottom.
+    open func baselines(in bounds: Rect, with painter: Painter) -> (first: Double, last: Double)? { nil }
+
     /// The rectangles Interface Builder's layout rectangles show for the view in `bounds`: what
     /// `render --outline`, the preview's `o` and its inspector show. A view with content says
     /// where it lays it out; a plain view has its frame only.
