@@ -302,6 +302,9 @@ public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertib
 
 /// A custom view as a seed tutorial builds it: inspectable properties, an intrinsic size, a drawing.
 open class Component: PropertyHolder {
+    /// What every view has: alpha, isHidden, clipsToBounds.
+    public let view = ViewAttributes()
+
     /// The class name a style file writes (`FancyButton`), the Swift class's own name.
     open class var className: String { String(describing: self) }
     /// One line about the component, for `inspect` and the schema.
@@ -353,6 +356,7 @@ open class Component: PropertyHolder {
         Component.willRun?(self, "configure")
         var layer = Layer()
         configure(&layer, in: bounds)
+        view.write(to: &layer)
         layerAttributes?.write(to: &layer)
         (lastBounds, lastLayer, lastVisualBounds) = (bounds, layer, layer.visualBounds(in: bounds))
     }
@@ -463,13 +467,28 @@ open class Component: PropertyHolder {
     /// image, text (`draw(_:)` of a UIView subclass). `bounds` is in points, in canvas space.
     open func drawContent(in bounds: Rect, with painter: Painter) {}
 
-    /// Draws the whole view: its layer, with its content inside.
-    public final func draw(in bounds: Rect, with painter: Painter) {
+    /// Draws the whole view: its layer, with its content inside; with `subviews`, what they
+    /// draw over the content and under the border, covering `subviewExtent` (the bounds included).
+    public final func draw(in bounds: Rect, with painter: Painter, subviews: (() -> Void)? = nil, subviewExtent: Rect? = nil) {
         Component.willRun?(self, "draw")
         let layer = layer(in: bounds)
         painter.draw(layer, in: bounds, memo: layer.castsShadow ? shadowMemo : nil,
-                     contentExtent: contentExtent(in: bounds, with: painter)) { drawContent(in: bounds, with: painter) }
+                     contentExtent: contentExtent(in: bounds, with: painter), content: { drawContent(in: bounds, with: painter) },
+                     sublayers: subviews, sublayerExtent: subviewExtent)
     }
+
+    /// Whether the view places its subviews itself (a stack view arranges them), so a subview's
+    /// own `frame` or `pin` is not what places it.
+    open class var arrangesSubviews: Bool { false }
+
+    /// Where the subviews go inside `bounds` (the view's own space, origin at its top-left), for
+    /// a view that arranges them, each from what `items` say of it; nil for every other view,
+    /// whose subviews place themselves.
+    open func arrange(_ items: [ArrangedItem], in bounds: Size, direction: LayoutDirection) -> [Rect?]? { nil }
+
+    /// The size arranging `items` takes when the file gives the view none; nil when it does not
+    /// arrange its subviews.
+    open func fittingSize(arranging items: [ArrangedItem]) -> Size? { nil }
 
     /// All that `drawContent` can touch when the bounds are `bounds`, ink included; nil when the
     /// class cannot say, which is always safe: the layer then clips the content. An override

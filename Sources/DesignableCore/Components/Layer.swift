@@ -47,6 +47,8 @@ public struct Layer: Equatable, Sendable {
     public var borderDash: [Double]?
     /// The sides the border is drawn on; all of them, around the corners, by default.
     public var borderSides = BorderSides.all
+    /// `CALayer.isHidden` (a view's `isHidden`): nothing of the layer or its sublayers is drawn.
+    public var isHidden = false
     /// The view's rotation in degrees, clockwise, about its centre (`transform`).
     public var rotation = 0.0
     /// The shadow is drawn by a layer of its own behind this one (as IBAnimatable's designables
@@ -82,11 +84,13 @@ public struct Layer: Equatable, Sendable {
     /// What the layer covers on the canvas when its bounds are `frame`: what a redraw of the view
     /// must repaint and what must lie on the canvas to be seen. The content is clipped to the
     /// frame and the border lies inside it; a shadow reaches past it by its offset and blur.
-    public func visualBounds(in frame: Rect) -> Rect {
-        var covered = frame
+    public func visualBounds(in frame: Rect, sublayers: Rect? = nil) -> Rect {
+        guard !isHidden else { return Rect(origin: frame.origin, size: .zero) }
+        // Sublayers draw past the bounds unless the layer clips them; their shadows are in theirs.
+        var covered = clipsToOutline ? frame : sublayers.map(frame.union) ?? frame
         if castsShadow {
             let reach = Shadow.reach(ofRadius: shadowRadius)
-            covered = frame.union(frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+            covered = covered.union(covered.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))
         }
         guard rotation.truncatingRemainder(dividingBy: 360) != 0 else { return covered }
         // The rotated corners' bounding box, rotating about the frame's centre as the view turns.

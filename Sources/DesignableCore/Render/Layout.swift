@@ -36,10 +36,7 @@ public struct Layout: Equatable {
             }
             var size = place.size
             if size == nil {
-                // Insets larger than the content would make a negative size: UIKit's layout takes none.
-                let component = document.views[index].component(in: .normal)
-                Component.willRun?(component, "intrinsicContentSize")
-                size = component.intrinsicContentSize(painter).map { Size(width: max(0, $0.width), height: max(0, $0.height)) }
+                size = document.views[index].intrinsicSize(painter)
             }
             sizes.append(size)
             if let size { columnWidth = max(columnWidth, size.width) } else { unsized = true }

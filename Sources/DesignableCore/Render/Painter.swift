@@ -21,6 +21,10 @@ public final class Painter {
     /// The context drawing goes to, for the path drawing of `BezierPath`'s extension.
     var currentDrawing: DrawingContext? { drawing }
 
+    /// A painter for measuring only, made when first asked: what a view's subviews cover is
+    /// asked between frames, where no painter is at hand, and text measures the same in any.
+    nonisolated(unsafe) static let measuring = Painter()
+
     public init(text: TextEngine = TextEngine(), images: ImageCache = ImageCache()) {
         self.text = text
         self.images = images
@@ -53,8 +57,16 @@ public final class Painter {
     /// composites a layer. `memo` keeps a shadow made from the content between frames.
     /// `contentExtent`, when given, is all that `content` can touch: where it lies wholly inside
     /// what the fills cover, the clip is left out, for the same pixels.
-    public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, contentExtent: Rect? = nil, content: () -> Void) {
-        guard let drawing, layer.opacity > 0 else { return }
+    ///
+    /// `sublayers` draws the view's subviews, after its content and before its border (a layer's
+    /// border is composited above its sublayers): clipped to the outline when the layer masks to
+    /// its bounds, not clipped at all otherwise, as Core Animation draws sublayers; they take the
+    /// layer's opacity as one group and its rotation, and what they draw casts the shadow of a
+    /// layer whose background does not.
+    /// `sublayerExtent` is what the sublayers may cover, the frame included.
+    public func draw(_ layer: Layer, in frame: Rect, memo: ShadowMemo? = nil, contentExtent: Rect? = nil, content: () -> Void,
+                     sublayers: (() -> Void)? = nil, sublayerExtent: Rect? = nil) {
+        guard let drawing, layer.opacity > 0, !layer.isHidden else { return }
         let rotated = layer.rotation.truncatingRemainder(dividingBy: 360) != 0
         if rotated {
             drawing.save()
@@ -62,21 +74,28 @@ public final class Painter {
         }
         let grouped = layer.opacity < 1
         if grouped { drawing.beginGroup() }
-        if layer.castsShadow { drawShadow(of: layer, in: frame, memo: memo, content: content) }
-        drawBody(of: layer, in: frame, on: drawing, contentExtent: contentExtent, content: content)
+        if layer.castsShadow {
+            // What the sublayers draw changes with their states, which the memo does not know of.
+            drawShadow(of: layer, in: frame, memo: sublayers == nil ? memo : nil, content: content, sublayers: sublayers,
+                       extent: sublayers == nil ? frame : sublayerExtent ?? frame)
+        }
+        drawBody(of: layer, in: frame, on: drawing, contentExtent: contentExtent, content: content, sublayers: sublayers)
         if grouped { drawing.endGroup(alpha: layer.opacity) }
         if rotated { drawing.restore() }
     }
 
     /// The layer without its shadow: background, gradient, content, border.
-    private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, contentExtent: Rect?, content: () -> Void) {
+    private func drawBody(of layer: Layer, in frame: Rect, on drawing: DrawingContext, contentExtent: Rect?, content: () -> Void,
+                          sublayers: (() -> Void)? = nil) {
         let outline = layer.outline(in: frame)
-        if let contentExtent, needsNoClip(contentExtent, in: layer.clipsToOutline ? outline : .rounded(Shape(frame))) {
+        if let contentExtent, sublayers == nil || !layer.clipsToOutline,
+           needsNoClip(contentExtent, in: layer.clipsToOutline ? outline : .rounded(Shape(frame))) {
             // Clipping to a rounded shape makes Cairo rasterise it into a mask and composite every
             // later fill through that, for pixels the clip never changes.
             fill(outline, with: .color(layer.backgroundColor))
             if let gradient = layer.gradient { fill(outline, with: .gradient(gradient)) }
             content()
+            sublayers?()
             border(of: layer, along: outline)
             return
         }
@@ -98,7 +117,9 @@ public final class Painter {
             drawing.clip()
         }
         content()
+        if layer.clipsToOutline { sublayers?() }
         drawing.restore()
+        if !layer.clipsToOutline { sublayers?() }
         border(of: layer, along: outline)
     }
 
@@ -161,11 +182,12 @@ public final class Painter {
     /// The shadow beneath a layer. An opaque background hides all the content within it, so the
     /// shadow is the blurred shape, shared by every view of that size and corners; otherwise it is
     /// the alpha of everything the layer draws, blurred once per view and state.
-    private func drawShadow(of layer: Layer, in frame: Rect, memo: ShadowMemo?, content: () -> Void) {
+    private func drawShadow(of layer: Layer, in frame: Rect, memo: ShadowMemo?, content: () -> Void, sublayers: (() -> Void)?, extent: Rect) {
         guard let drawing else { return }
         let sigma = layer.shadowRadius * scale
         let outline = layer.outline(in: frame)
-        let opaque = layer.backgroundColor.alpha >= 1 || layer.gradient?.colors.allSatisfy({ $0.alpha >= 1 }) == true
+        // Sublayers reaching past an opaque fill cast their part of the shadow too.
+        let opaque = (layer.backgroundColor.alpha >= 1 || layer.gradient?.colors.allSatisfy({ $0.alpha >= 1 }) == true) && extent == frame
         let mask: ShadowMask?
         if opaque {
             let key = ShadowCache.Key(outline: outline.atOrigin, sigma: sigma, scale: scale)
@@ -181,14 +203,18 @@ public final class Painter {
                   key.direction == layoutDirection, key.appearance == drawing.appearance {
             mask = memo.mask
         } else {
-            mask = makeShadowMask(of: frame, sigma: sigma) { context in drawBody(of: layer, in: frame, on: context, contentExtent: nil, content: content) }
+            mask = makeShadowMask(of: extent, sigma: sigma) { context in
+                drawBody(of: layer, in: frame, on: context, contentExtent: nil, content: content, sublayers: sublayers)
+            }
             ShadowMemo.made += 1
             memo?.key = (frame.size, scale, layoutDirection, drawing.appearance)
             memo?.mask = mask
         }
         guard let mask else { return }
         let color = layer.shadowColor.multiplyingAlpha(min(1, layer.shadowOpacity))
-        let origin = Point(x: frame.x + mask.origin.x + layer.shadowOffset.width, y: frame.y + mask.origin.y + layer.shadowOffset.height)
+        // A mask made of the sublayers too spans their extent, the others the frame.
+        let area = extent
+        let origin = Point(x: area.x + mask.origin.x + layer.shadowOffset.width, y: area.y + mask.origin.y + layer.shadowOffset.height)
         drawing.mask(mask.surface, at: origin, pixelScale: scale, color: color)
     }
 

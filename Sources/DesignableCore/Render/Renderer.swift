@@ -8,6 +8,9 @@ public final class Renderer {
     /// The last image rendered, drawn into again when nobody else holds it any more: a new
     /// surface per frame would cost a zeroed allocation and its page faults every time.
     private var spare: ImageSurface?
+    /// The states of controls inside other views, by path, where not their initial state (the
+    /// preview's clicks); top-level views take theirs from each draw's `states`.
+    public var nestedStates: [ViewPath: ControlState] = [:]
     /// What each view of the last document laid out says of its place, for the next layout.
     private let placements = Layout.Placements()
 
@@ -116,7 +119,7 @@ public final class Renderer {
         try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
         var area = Rect(x: 0, y: 0, width: layout.canvasSize.width, height: layout.canvasSize.height)
         if let view {
-            area = document.views[view].component(in: states(view)).visualBounds(in: layout.frames[view])
+            area = document.views[view].visualBounds(in: layout.frames[view], state: states(view))
             // A view may cover more than a canvas whose size the file gives.
             try Self.checkDrawable(area.size, scale: scale, named: "the area view #\(view + 1) covers", at: document.views[view].location)
         }
@@ -186,7 +189,7 @@ public final class Renderer {
                 let frame = layout.frames[index]
                 let state = states(index)
                 guard measures else {
-                    views[index].component(in: state).draw(in: frame, with: painter)
+                    drawView(views[index], at: index, in: frame, state: state)
                     continue
                 }
                 // Views are touched only when drawn or newly measured: retaining each of
@@ -194,6 +197,11 @@ public final class Renderer {
                 let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
                 if let damage, !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
                 let component = views[index].component(in: state)
+                // A view holding others is drawn each time: its pixels change with their states.
+                guard views[index].subviews.isEmpty else {
+                    drawView(views[index], at: index, in: frame, state: state)
+                    continue
+                }
                 if let kept = cache?.pixels(of: component, in: frame, covering: covered, appearance: appearance, direction: direction,
                                             draw: { on in painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) } }) {
                     context.composite(kept.surface, x: kept.x, y: kept.y, in: pixelSpace)
@@ -204,6 +212,13 @@ public final class Renderer {
             overlay?(painter)
         }
         context.restore()
+    }
+
+    /// Draws top-level view `index` with its subviews, each nested control in its state.
+    private func drawView(_ view: StyledView, at index: Int, in frame: Rect, state: ControlState) {
+        guard !view.subviews.isEmpty else { return view.component(in: state).draw(in: frame, with: painter) }
+        let nested = nestedStates
+        view.draw(in: frame, state: state, painter: painter, path: ViewPath(index), states: { nested.isEmpty ? nil : nested[$0] })
     }
 
     /// The pixels (at `scale`, in the space `draw` is given) of the views inside `area` (points)
@@ -218,7 +233,7 @@ public final class Renderer {
         var boxes: [PixelRect] = []
         for index in views.indices {
             let (frame, state) = (layout.frames[index], states(index))
-            guard views[index].visualBounds(in: frame, state: state).intersects(area) else { continue }
+            guard views[index].subviews.isEmpty, views[index].visualBounds(in: frame, state: state).intersects(area) else { continue }
             if let box = cache.opaqueBox(of: views[index].component(in: state), in: frame, appearance: appearance, direction: layoutDirection) {
                 boxes.append(box)
             }
@@ -248,7 +263,7 @@ public final class Renderer {
             let frame = layout.frames[index]
             let state = states(index)
             let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
-            guard covered.intersects(area) else { continue }
+            guard covered.intersects(area), views[index].subviews.isEmpty else { continue }
             let component = views[index].component(in: state)
             let warming = cache.warm(component, in: frame, covering: covered, appearance: appearance, direction: direction) { on in
                 painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) }

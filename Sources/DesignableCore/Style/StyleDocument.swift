@@ -112,6 +112,11 @@ public final class StyledView {
         /// is not made: `component(in:)` makes it from this one when it is first asked for, so a
         /// theme colour every view of a large file reads costs only the views drawn.
         var recolouredFrom: Component?
+        /// The views of its `subviews:`, in order, decoded with it: a change to one is a change
+        /// to the view's text, which is decoded again whole.
+        let subviews: [StyledView]
+        /// The space a stack leaves after it (`spacingAfter:`, UIStackView's `setCustomSpacing(_:after:)`).
+        let spacingAfter: Double?
 
         final class Known {
             var initialState: ControlState?
@@ -121,12 +126,16 @@ public final class StyledView {
             var covered: (frame: Rect, state: ControlState, bounds: Rect)?
             var coverage: (frame: Rect, state: ControlState, bounds: Rect)?
             var clippedShadows: (frame: Rect, states: [ControlState])?
+            /// Where its subviews go inside bounds of the size last asked, in its own space.
+            var subviewFrames: (size: Size, direction: LayoutDirection, frames: [Rect])?
         }
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
              stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int,
-             sources: [Cascade.Source]? = nil, known: Known = Known()) {
+             sources: [Cascade.Source]? = nil, known: Known = Known(), subviews: [StyledView] = [], spacingAfter: Double? = nil) {
             self.known = known
+            self.subviews = subviews
+            self.spacingAfter = spacingAfter
             self.line = line
             self.type = type
             self.id = id
@@ -151,6 +160,9 @@ public final class StyledView {
     var findings: [Diagnostic] = []
     /// The view's text, ignoring where in the file it starts: made when a reload compares it.
     private(set) lazy var content = ViewContent(node)
+    /// The views of its `subviews:`, in order, where the file has them now: moved with the view.
+    public private(set) lazy var subviews: [StyledView] =
+        lineShift == 0 ? decoding.subviews : decoding.subviews.map { $0.moved(by: lineShift) }
     /// How many lines below the place it was decoded at the view is now written. Its decoding
     /// (the components, where each value was set) is shared with the view it was taken over
     /// from, so the places it holds are that many lines up: `place(_:)` moves them down.
@@ -200,6 +212,8 @@ public final class StyledView {
     /// that 2,000 views read then re-reads only the views it draws, not 2,000.
     func rethemed(to node: YAMLNode, in context: DecodingContext, recolouring: Bool = false) -> StyledView? {
         let old = decoding
+        // Its subviews read the theme too, each with components of its own: decoded again whole.
+        guard old.subviews.isEmpty else { return nil }
         let decoding = Decoding(type: old.type, id: old.id, frame: old.frame, size: old.size, properties: old.properties,
                                 stateMaps: old.stateMaps, context: context, chain: old.chain, line: old.line, sources: old.sources,
                                 known: recolouring ? old.known : Decoding.Known())
@@ -294,7 +308,7 @@ public final class StyledView {
     public func visualBounds(in frame: Rect, state: ControlState? = nil) -> Rect {
         let state = state ?? initialState
         if let covered = decoding.known.covered, covered.frame == frame, covered.state == state { return covered.bounds }
-        let bounds = component(in: state).visualBounds(in: frame)
+        let bounds = subviews.isEmpty ? component(in: state).visualBounds(in: frame) : visualBounds(in: frame, state: state, painter: nil)
         decoding.known.covered = (frame, state, bounds)
         return bounds
     }
@@ -380,7 +394,7 @@ public final class StyledView {
     public func coverage(in frame: Rect, state: ControlState) -> Rect {
         if let coverage = decoding.known.coverage, coverage.frame == frame, coverage.state == state { return coverage.bounds }
         let layer = component(in: state).layer(in: frame)
-        let bounds = layer.visualBounds(in: frame).union(FocusRing.bounds(around: layer.shape(in: frame)))
+        let bounds = visualBounds(in: frame, state: state).union(FocusRing.bounds(around: layer.shape(in: frame)))
         decoding.known.coverage = (frame, state, bounds)
         return bounds
     }

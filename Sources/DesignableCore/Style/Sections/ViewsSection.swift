@@ -48,6 +48,16 @@ enum ViewsSection: StyleSection {
             load.diagnostics.append(.error("this is view \(maximumViews + 1); a style file may have at most \(maximumViews) views (it has \(items.count)): split it into several files", at: items[maximumViews].location))
             return
         }
+        // Subviews count towards the bound as top-level views do: each is a component per state.
+        if treeSize(of: items, limit: maximumViews) > maximumViews {
+            var total = 0
+            for item in items {
+                total += treeSize(of: [item], limit: maximumViews)
+                guard total > maximumViews else { continue }
+                load.diagnostics.append(.error("with this view and its subviews the file has more than \(maximumViews) views, subviews included; a style file may have at most \(maximumViews): split it into several files", at: item.location))
+                return
+            }
+        }
         if let screen = load.firstScreen, load.canvas.size != nil, let shown = firstScreenViews(items, on: screen, leftOut: load.viewsLeftOut) {
             load.viewsLeftOut += items.count - shown.count
             let decoded = decode(shown, reusing: [], presets: load.presets, context: load.context)
@@ -218,13 +228,14 @@ enum ViewsSection: StyleSection {
     }
 
     /// The preview keeps states by id: two views with one id would share them.
-    static func sharedIDWarnings(_ views: [StyledView]) -> [Diagnostic] {
+    static func sharedIDWarnings(_ views: [StyledView], among siblings: String = "another view") -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         var ids: [String: SourceLocation] = [:]
         for view in views {
             guard let id = view.id else { continue }
             if let first = ids[id] {
-                warnings.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
+                let whom = siblings == "another view" ? "another view too" : "one of \(siblings) too"
+                warnings.append(.warning("id '\(id)' is used by \(whom) (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
             } else {
                 ids[id] = view.location
             }
@@ -234,7 +245,57 @@ enum ViewsSection: StyleSection {
 
     // MARK: - One view
 
-    private static func decodeView(_ node: YAMLNode, context: DecodingContext, diagnostics: inout [Diagnostic]) -> StyledView? {
+    /// The deepest a view may sit in the tree (a top-level view is at depth 1): far beyond what a
+    /// screen nests (a table cell in a stack in a card is four), short of a recursion that a
+    /// file written to nest for ever would take the stack down with.
+    static let maximumDepth = 32
+
+    /// How many views `items` hold, their subviews at every depth included, stopping once past
+    /// `limit`: the bound a file's whole tree is held to, counted before anything is decoded.
+    static func treeSize<Entries: Sequence<YAMLNode>>(of items: Entries, limit: Int) -> Int {
+        var count = 0
+        var pending = Array(items)
+        while let item = pending.popLast(), count <= limit {
+            count += 1
+            if case .sequence(let children)? = item["subviews"]?.kind { pending += children }
+        }
+        return count
+    }
+
+    /// The entries of a view's `subviews:`, decoded as top-level views are, each placed in its
+    /// parent's coordinate space; findings go to `diagnostics`.
+    private static func decodeSubviews(_ node: YAMLNode, of parent: Component.Type, named className: String, depth: Int,
+                                       context: DecodingContext, diagnostics: inout [Diagnostic]) -> [StyledView] {
+        guard case .sequence(let items) = node.kind else {
+            if !node.isNull {
+                diagnostics.append(.error("subviews: expected a list of views, each written as a view of 'views:' is, found \(node.summary)", at: node.location))
+            }
+            return []
+        }
+        guard depth < maximumDepth else {
+            diagnostics.append(.error("these subviews would sit \(depth + 1) levels deep; views nest at most \(maximumDepth) levels: flatten the tree, or move a part into a preset of its own", at: node.location))
+            return []
+        }
+        var subviews: [StyledView] = []
+        subviews.reserveCapacity(items.count)
+        for item in items {
+            guard let view = decodeView(item, depth: depth + 1, context: context, diagnostics: &diagnostics) else { continue }
+            subviews.append(view)
+            if parent.arrangesSubviews {
+                // Interface Builder says the same of a frame given to an arranged subview.
+                for key in ["frame", "pin"] {
+                    guard let placed = item[key] else { continue }
+                    diagnostics.append(.warning("\(key): a stack view places its arranged subviews, so this \(key) is ignored; give the subview a size: (or let its content size it), and the \(className) spacing, alignment and distribution", at: placed.location))
+                }
+            } else if let spacing = item["spacingAfter"] {
+                diagnostics.append(.warning("spacingAfter: only a stack view leaves space after its arranged subviews, and this view is in a \(className); it is ignored", at: spacing.location))
+            }
+        }
+        diagnostics += sharedIDWarnings(subviews, among: "its siblings")
+        return subviews
+    }
+
+    private static func decodeView(_ node: YAMLNode, depth: Int = 1, context: DecodingContext, diagnostics: inout [Diagnostic]) -> StyledView? {
         guard case .mapping(let pairs) = node.kind else {
             diagnostics.append(.error("a view must be a mapping with 'class:' and its properties, found \(node.summary)", at: node.location))
             return nil
@@ -308,8 +369,11 @@ enum ViewsSection: StyleSection {
             stateMaps.append((state, statePairs))
         }
 
+        let spacingAfter = decodePlacement("spacingAfter", as: Double.self)
+        let subviews = value("subviews").map { decodeSubviews($0, of: type, named: className, depth: depth, context: context, diagnostics: &diagnostics) } ?? []
         let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
-                                           stateMaps: stateMaps, context: context, chain: chain, line: node.location.line)
+                                           stateMaps: stateMaps, context: context, chain: chain, line: node.location.line,
+                                           subviews: subviews, spacingAfter: spacingAfter)
         let view = StyledView(decoding: decoding, node: node)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.

@@ -1,0 +1,208 @@
+/// Where a view sits in a document's tree: the index of its top-level view in `views:`, then
+/// the index of each subview on the way down. Stable while the file's structure is: what states,
+/// selection and findings of nested views are kept by.
+public struct ViewPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var indices: [Int]
+
+    public init(_ indices: [Int]) { self.indices = indices }
+    public init(_ topLevel: Int) { indices = [topLevel] }
+
+    /// The top-level view the path runs through.
+    public var root: Int { indices[0] }
+    public var depth: Int { indices.count }
+    public var isTopLevel: Bool { indices.count == 1 }
+    /// The view holding this one; nil for a top-level view.
+    public var parent: ViewPath? { indices.count > 1 ? ViewPath(Array(indices.dropLast())) : nil }
+
+    public func child(_ index: Int) -> ViewPath { ViewPath(indices + [index]) }
+
+    /// Whether `other` is this view or lies inside it.
+    public func contains(_ other: ViewPath) -> Bool { other.indices.starts(with: indices) }
+
+    /// Tree order: a view before its subviews, siblings in the order written.
+    public static func < (lhs: ViewPath, rhs: ViewPath) -> Bool { lhs.indices.lexicographicallyPrecedes(rhs.indices) }
+
+    /// `#1/2`: numbered from 1, as `inspect` numbers views.
+    public var description: String { "#" + indices.map { String($0 + 1) }.joined(separator: "/") }
+}
+
+// MARK: - Finding views in the tree
+
+extension StyleDocument {
+    /// The view at `path`; nil when the document has none there.
+    public func view(at path: ViewPath) -> StyledView? {
+        guard let first = path.indices.first, views.indices.contains(first) else { return nil }
+        var view = views[first]
+        for index in path.indices.dropFirst() {
+            guard view.subviews.indices.contains(index) else { return nil }
+            view = view.subviews[index]
+        }
+        return view
+    }
+
+    /// The path `name` names: ids joined by `/` from a top-level view down (`card/buy`), each step
+    /// an id or `#N` for the Nth view at that level (from 1); nil when none.
+    public func path(named name: String) -> ViewPath? {
+        let steps = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let first = steps.first, let top = view(named: first) else { return nil }
+        var path = ViewPath(top)
+        var level = views[top].subviews
+        for step in steps.dropFirst() {
+            let index: Int?
+            if let found = level.firstIndex(where: { $0.id == step }) {
+                index = found
+            } else if step.hasPrefix("#"), let number = Int(step.dropFirst()), level.indices.contains(number - 1) {
+                index = number - 1
+            } else {
+                index = nil
+            }
+            guard let index else { return nil }
+            path = path.child(index)
+            level = level[index].subviews
+        }
+        return path
+    }
+
+    /// The name of the view at `path` as `path(named:)` reads it: each step its id, else `#N`.
+    public func name(of path: ViewPath) -> String {
+        var names: [String] = []
+        var level = views
+        for index in path.indices {
+            guard level.indices.contains(index) else { break }
+            names.append(level[index].id ?? "#\(index + 1)")
+            level = level[index].subviews
+        }
+        return names.joined(separator: "/")
+    }
+
+    /// Every view's path in tree order: each top-level view, then its subviews, depth first.
+    public var allPaths: [ViewPath] {
+        var paths: [ViewPath] = []
+        func walk(_ view: StyledView, at path: ViewPath) {
+            paths.append(path)
+            for (index, child) in view.subviews.enumerated() { walk(child, at: path.child(index)) }
+        }
+        for (index, view) in views.enumerated() { walk(view, at: ViewPath(index)) }
+        return paths
+    }
+
+    /// Whether any view holds subviews.
+    public var isNested: Bool { views.contains { !$0.subviews.isEmpty } }
+}
+
+// MARK: - Laying out subviews
+
+extension StyledView {
+    /// The size the view's content gives it when the file gives none (UIKit's intrinsic content
+    /// size): a stack's from its arranged subviews, any other view's from its component; nil
+    /// for a view that has none (a plain view, whatever it holds).
+    public func intrinsicSize(_ painter: Painter) -> Size? {
+        let component = component(in: .normal)
+        let size: Size?
+        if type.arrangesSubviews {
+            size = component.fittingSize(arranging: arrangedItems(painter))
+        } else {
+            Component.willRun?(component, "intrinsicContentSize")
+            size = component.intrinsicContentSize(painter)
+        }
+        // Insets larger than the content would make a negative size: UIKit's layout takes none.
+        return size.map { Size(width: max(0, $0.width), height: max(0, $0.height)) }
+    }
+
+    /// What a stack learns of each subview: its intrinsic size (its own `size:` standing in),
+    /// whether it is hidden, the spacing after it, and its baselines.
+    private func arrangedItems(_ painter: Painter) -> [ArrangedItem] {
+        subviews.map { child in
+            let size = child.size ?? child.intrinsicSize(painter)
+            let component = child.component(in: .normal)
+            let bounds = Rect(origin: .zero, size: size ?? .zero)
+            let baselines = component.baselines(in: bounds, with: painter)
+            return ArrangedItem(intrinsicWidth: size?.width, intrinsicHeight: size?.height,
+                                isHidden: component.layer(in: bounds).isHidden, customSpacingAfter: child.decoding.spacingAfter,
+                                firstBaseline: baselines?.first, lastBaseline: baselines?.last)
+        }
+    }
+
+    /// Where each subview goes inside the view's bounds of `size`, in its own space (its
+    /// top-left at 0, 0): a stack arranges them; any other view's subviews take their `frame`,
+    /// else their `pin:` against its bounds, else their size at its top-left (UIKit's frame of
+    /// a subview given none is at the origin).
+    ///
+    /// Without a painter (what a view covers, asked between frames), the frames last laid out at
+    /// that size are taken, whichever way the layout read; else they are measured left to right.
+    public func subviewFrames(in size: Size, painter: Painter?) -> [Rect] {
+        let subviews = subviews
+        guard !subviews.isEmpty else { return [] }
+        if let known = decoding.known.subviewFrames, known.size == size, painter == nil || known.direction == painter?.layoutDirection {
+            return known.frames
+        }
+        let painter = painter ?? Painter.measuring
+        let direction = painter.layoutDirection
+        let frames: [Rect]
+        if type.arrangesSubviews, let arranged = component(in: .normal).arrange(arrangedItems(painter), in: size, direction: direction) {
+            frames = zip(subviews, arranged).map { $1 ?? Rect(origin: .zero, size: .zero) }
+        } else {
+            frames = subviews.map { $0.placement(in: size, painter: painter) }
+        }
+        decoding.known.subviewFrames = (size, direction, frames)
+        return frames
+    }
+
+    /// Where the view goes in a parent whose bounds are `size` and which does not arrange it.
+    func placement(in parent: Size, painter: Painter) -> Rect {
+        if let frame { return frame }
+        return Rect(origin: .zero, size: size ?? intrinsicSize(painter) ?? .zero)
+    }
+
+    // MARK: - Drawing a tree
+
+    /// Draws the view at `frame` (canvas points) in `state`, with its subviews inside it, each in
+    /// the state `states` gives its path (its own initial state when nil).
+    public func draw(in frame: Rect, state: ControlState, painter: Painter, path: ViewPath,
+                     states: (ViewPath) -> ControlState? = { _ in nil }) {
+        let component = component(in: state)
+        let subviews = subviews
+        guard !subviews.isEmpty else { return component.draw(in: frame, with: painter) }
+        let frames = subviewFrames(in: frame.size, painter: painter)
+        withoutActuallyEscaping(states) { states in
+            component.draw(in: frame, with: painter, subviews: {
+                for (index, child) in subviews.enumerated() {
+                    let childPath = path.child(index)
+                    child.draw(in: frames[index].offsetBy(dx: frame.x, dy: frame.y), state: states(childPath) ?? child.initialState,
+                               painter: painter, path: childPath, states: states)
+                }
+            }, subviewExtent: subtreeExtent(in: frame, painter: painter).map(frame.union) ?? frame)
+        }
+    }
+
+    /// What the subviews cover, the view laid out at `frame`, unrotated, in every state any of
+    /// them is drawn in: what a change of a nested control's state may repaint. Nil without subviews.
+    func subtreeExtent(in frame: Rect, painter: Painter?) -> Rect? {
+        let subviews = subviews
+        guard !subviews.isEmpty else { return nil }
+        let frames = subviewFrames(in: frame.size, painter: painter)
+        var extent: Rect?
+        for (child, place) in zip(subviews, frames) {
+            let childFrame = place.offsetBy(dx: frame.x, dy: frame.y)
+            for state in child.drawnStates {
+                let covered = painter == nil ? child.visualBounds(in: childFrame, state: state)
+                    : child.visualBounds(in: childFrame, state: state, painter: painter)
+                guard covered.width > 0 || covered.height > 0 else { continue }
+                extent = extent.map { $0.union(covered) } ?? covered
+            }
+        }
+        return extent
+    }
+
+    /// The states the view is drawn in: normal, and each the file gives a look.
+    var drawnStates: [ControlState] {
+        let styled = styledStates
+        return [ControlState.normal] + ControlState.layered.map(\.state).filter { type.isControl && styled.contains($0) }
+    }
+
+    /// What the view covers with its subviews, laid out at `frame` in `state`.
+    func visualBounds(in frame: Rect, state: ControlState, painter: Painter?) -> Rect {
+        let layer = component(in: state).layer(in: frame)
+        return layer.visualBounds(in: frame, sublayers: subtreeExtent(in: frame, painter: painter))
+    }
+}
