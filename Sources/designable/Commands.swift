@@ -95,7 +95,7 @@ struct RenderCommand: Command {
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected, selected+highlighted or disabled.",
                    completion: .words(controlStates.map(\.key))),
-        OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it."),
+        OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, a nested view's path (card/buy), or #N as inspect numbers it."),
         OptionSpec(name: "--appearance", valueName: "MODE", help: "Light or dark colours (default light); both, with --variants, adds a dark column set.",
                    completion: .words(VariantChoice.appearanceWords(both: true))),
         OptionSpec(name: "--direction", valueName: "DIR", help: "ltr, the default, or rtl: insets, image placement, leading and trailing mirror; both, with --variants, adds an RTL column set.",
@@ -149,9 +149,10 @@ struct RenderCommand: Command {
         options.outline = outline
         let rendered = try RenderJob(options: options).run(path: style)
         Console.report(rendered.findings)
-        if let view, let document = rendered.document, document.view(named: view) == nil {
-            throw UsageError("--view: \(style) has no view '\(view)'" + didYouMean(view, document.views.compactMap(\.id))
-                + "; give a view's id, or #1 to #\(document.views.count) as inspect numbers them")
+        if let view, let document = rendered.document, document.path(named: view) == nil {
+            let names = document.allPaths.compactMap { path in document.view(at: path)?.id.map { _ in document.name(of: path) } }
+            throw UsageError("--view: \(style) has no view '\(view)'" + didYouMean(view, names)
+                + "; give a view's id, or #1 to #\(document.views.count) as inspect numbers them, and a nested one by its path (card/buy)")
         }
         guard let file = rendered.file else {
             // Not drawn: the file has errors, or its canvas is too large (said in the findings);

@@ -20,7 +20,8 @@ final class DesignablesTests: XCTestCase {
         let vocabulary = ["cornerRadius", "cornerSides", "borderWidth", "borderColor", "borderType", "borderDash", "borderSides",
                           "fillColor", "opacity", "startColor", "endColor", "startPoint", "gradientColors", "gradientLocations",
                           "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "maskType", "rotate"]
-        XCTAssertEqual(DesignableView.propertyNames, vocabulary)
+        // Every view's own (alpha, isHidden, clipsToBounds) come after its class's.
+        XCTAssertEqual(DesignableView.propertyNames, vocabulary + ["alpha", "isHidden", "clipsToBounds"])
         XCTAssertEqual(DesignableButton.propertyNames, vocabulary + Button.propertyNames)
         let schema = StyleSchema.document
         XCTAssertNotNil(schema["$defs"]?["DesignableButton"]?["properties"]?["maskType"])

@@ -431,7 +431,7 @@ final class IncrementalReadTests: XCTestCase {
               - class: UIView
                 id: first
               - {class: UIView, id: second}
-              - {class: FancyButton, style: Soft, title: Go, alpha: 2}
+              - {class: FancyButton, style: Soft, title: Go, alfa: 2}
 
             """
         let previous = try XCTUnwrap(StyleLoader.load(text: text, path: path).document)

@@ -26,8 +26,10 @@ final class LayoutTests: XCTestCase {
 
     func testEachPropertyIsDeclaredOnceAndFound() {
         XCTAssertEqual(RoundedCornerButton.propertyNames.first, "cornerRadius")
-        XCTAssertEqual(Array(BWGradientView.propertyNames), ["startColor", "endColor", "isHorizontal", "roundness"])
-        XCTAssertEqual(Array(PillUILabel.propertyNames), ["text", "textColor", "backgroundColor", "font", "verticalPad", "horizontalPad"])
+        // Every view's own (UIView's alpha, isHidden, clipsToBounds) come after its class's.
+        let everyView = ["alpha", "isHidden", "clipsToBounds"]
+        XCTAssertEqual(Array(BWGradientView.propertyNames), ["startColor", "endColor", "isHorizontal", "roundness"] + everyView)
+        XCTAssertEqual(Array(PillUILabel.propertyNames), ["text", "textColor", "backgroundColor", "font", "verticalPad", "horizontalPad"] + everyView)
         let fancy = FancyButton.propertyNames
         for name in ["cornerRadius", "borderWidth", "borderColor", "titleLeftPadding", "imageBottomPadding",
                      "enableImageRightAligned", "enableGradientBackground", "gradientColor1", "gradientColor2",

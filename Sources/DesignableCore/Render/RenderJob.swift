@@ -142,7 +142,10 @@ public struct RenderJob {
         output.layout = layout
         let state = options.state
         let states = states ?? { state ?? document.views[$0].initialState }
-        let only = options.view.flatMap { document.view(named: $0) }
+        let path = options.view.flatMap { document.path(named: $0) }
+        // A nested view is drawn alone by its path; its variants are its top-level view's row.
+        let only = path?.root
+        let nested = path.flatMap { $0.isTopLevel || options.variants != nil ? nil : $0 }
         var surface: ImageSurface?
         var refusal: Diagnostic?
         renderer.appearance = options.appearance
@@ -159,10 +162,10 @@ public struct RenderJob {
                 }
             } else if let vector = options.format.vector {
                 output.vector = try renderer.render(vector, document, layout: layout, scale: options.scale, states: states, only: only,
-                                                    outlines: options.outline)
+                                                    nested: nested, outlines: options.outline)
             } else {
                 surface = try renderer.render(document, layout: layout, scale: options.scale, states: states, only: only,
-                                              outlines: options.outline)
+                                              nested: nested, outlines: options.outline)
             }
             output.phases.render = lap(&start)
         } catch let diagnostic as Diagnostic {

@@ -45,11 +45,13 @@ public final class Renderer {
     /// it; or, with `only`, that view alone on the canvas's background, trimmed to what it covers
     /// (its shadow included) and to whole pixels around it. With `outlines`, each view's layout
     /// rectangles are drawn over it and their legend below it.
+    ///
+    /// `nested`, a view inside another, is drawn alone as `only` is, with its subviews.
     public func render(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState = { _ in .normal },
-                       only view: Int? = nil, outlines: Bool = false) throws -> ImageSurface {
-        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+                       only view: Int? = nil, nested: ViewPath? = nil, outlines: Bool = false) throws -> ImageSurface {
+        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, nested: nested, outlines: outlines)
         return try image(of: area, scale: scale) {
-            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, legend: legend)
+            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, nested: nested, legend: legend)
         }
     }
 
@@ -57,10 +59,11 @@ public final class Renderer {
     /// sized in points; the pixels drawing makes (shadows, images) are embedded at `scale` to a
     /// point. The file's bytes.
     public func render(_ format: VectorSurface.Format, _ document: StyleDocument, layout: Layout, scale: Double,
-                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil, outlines: Bool = false) throws -> [UInt8] {
-        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, outlines: outlines)
+                       states: (Int) -> ControlState = { _ in .normal }, only view: Int? = nil, nested: ViewPath? = nil,
+                       outlines: Bool = false) throws -> [UInt8] {
+        let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, nested: nested, outlines: outlines)
         return try page(format, of: area, scale: scale) {
-            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, legend: legend)
+            draw(document, layout: layout, scale: scale, on: $0, states: states, only: view, nested: nested, legend: legend)
         }
     }
 
@@ -115,10 +118,13 @@ public final class Renderer {
     /// or view `only`'s visual bounds in its state; with `outlines`, a strip below for their
     /// legend, which is where the legend goes.
     private func area(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState,
-                      only view: Int?, outlines: Bool) throws(Diagnostic) -> (area: Rect, legend: Rect?) {
+                      only view: Int?, nested: ViewPath? = nil, outlines: Bool) throws(Diagnostic) -> (area: Rect, legend: Rect?) {
         try Self.checkCanvas(layout.canvasSize, scale: scale, of: document)
         var area = Rect(x: 0, y: 0, width: layout.canvasSize.width, height: layout.canvasSize.height)
-        if let view {
+        if let nested, let view = document.view(at: nested), let frame = canvasFrame(of: nested, in: document, layout: layout) {
+            area = view.visualBounds(in: frame, state: nestedStates[nested] ?? view.initialState, painter: painter)
+            try Self.checkDrawable(area.size, scale: scale, named: "the area view \(document.name(of: nested)) covers", at: view.location)
+        } else if let view {
             area = document.views[view].visualBounds(in: layout.frames[view], state: states(view))
             // A view may cover more than a canvas whose size the file gives.
             try Self.checkDrawable(area.size, scale: scale, named: "the area view #\(view + 1) covers", at: document.views[view].location)
@@ -134,10 +140,10 @@ public final class Renderer {
     /// Draws as `draw(_:layout:scale:on:states:damage:only:overlay:)` does, and with a `legend`
     /// rectangle each view's layout rectangles over it and their legend there.
     private func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
-                      states: (Int) -> ControlState, only: Int?, legend: Rect?) {
-        guard let legend else { return draw(document, layout: layout, scale: scale, on: context, states: states, only: only) }
+                      states: (Int) -> ControlState, only: Int?, nested: ViewPath?, legend: Rect?) {
+        guard let legend else { return draw(document, layout: layout, scale: scale, on: context, states: states, only: only, nested: nested) }
         withoutActuallyEscaping(states) { states in
-            draw(document, layout: layout, scale: scale, on: context, states: states, only: only) { painter in
+            draw(document, layout: layout, scale: scale, on: context, states: states, only: only, nested: nested) { painter in
                 LayoutOutlines.draw(document, layout: layout, states: states, only: only, painter: painter)
                 LayoutOutlines.drawLegend(in: legend, painter: painter)
             }
@@ -154,7 +160,7 @@ public final class Renderer {
     /// `keeping` (pixels of `context`'s space, with `damage`) are left as they are: the opaque
     /// middles of kept views (`keptOpaquePixels`) when only the canvas background changed.
     public func draw(_ document: StyleDocument, layout: Layout, scale: Double, on context: DrawingContext,
-                     states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, cache: ViewPixelCache? = nil,
+                     states: (Int) -> ControlState, damage: Rect? = nil, only: Int? = nil, nested: ViewPath? = nil, cache: ViewPixelCache? = nil,
                      keeping kept: [PixelRect] = [], overlay: ((Painter) -> Void)? = nil) {
         context.appearance = appearance
         painter.layoutDirection = layoutDirection
@@ -185,6 +191,12 @@ public final class Renderer {
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
         painter.drawing(on: context, scale: scale) {
             let views = document.views
+            if let nested, let view = document.view(at: nested), let frame = canvasFrame(of: nested, in: document, layout: layout) {
+                let states = nestedStates
+                view.draw(in: frame, state: states[nested] ?? view.initialState, painter: painter, path: nested, states: { states[$0] })
+                overlay?(painter)
+                return
+            }
             for index in views.indices where only == nil || index == only {
                 let frame = layout.frames[index]
                 let state = states(index)
@@ -212,6 +224,21 @@ public final class Renderer {
             overlay?(painter)
         }
         context.restore()
+    }
+
+    /// Where the view at `path` lies on the canvas, its parents' frames added up, in points;
+    /// nil when the document has no view there.
+    public func canvasFrame(of path: ViewPath, in document: StyleDocument, layout: Layout) -> Rect? {
+        guard layout.frames.indices.contains(path.root) else { return nil }
+        var view = document.views[path.root]
+        var frame = layout.frames[path.root]
+        for index in path.indices.dropFirst() {
+            let frames = view.subviewFrames(in: frame.size, painter: painter)
+            guard frames.indices.contains(index) else { return nil }
+            frame = frames[index].offsetBy(dx: frame.x, dy: frame.y)
+            view = view.subviews[index]
+        }
+        return frame
     }
 
     /// Draws top-level view `index` with its subviews, each nested control in its state.

@@ -43,6 +43,8 @@ extension StyleDocument {
     /// The path `name` names: ids joined by `/` from a top-level view down (`card/buy`), each step
     /// an id or `#N` for the Nth view at that level (from 1); nil when none.
     public func path(named name: String) -> ViewPath? {
+        // An id is taken whole first, in case it has a '/' of its own.
+        if let index = view(named: name) { return ViewPath(index) }
         let steps = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let first = steps.first, let top = view(named: first) else { return nil }
         var path = ViewPath(top)
