@@ -52,6 +52,10 @@ public struct Layer: Equatable, Sendable {
     /// The shadow is drawn by a layer of its own behind this one (as IBAnimatable's designables
     /// do), so `masksToBounds` does not clip it away.
     public var shadowOnOwnLayer = false
+    /// Where the content reaches past the frame, in the frame's space: a view that does not clip
+    /// to its bounds draws it there (a UIImageView's scaleAspectFill image), unless
+    /// `masksToBounds` clips it. Nil for content that stays inside, clipped to the frame.
+    public var contentOverflow: Rect?
 
     public init() {}
 
@@ -81,9 +85,11 @@ public struct Layer: Equatable, Sendable {
 
     /// What the layer covers on the canvas when its bounds are `frame`: what a redraw of the view
     /// must repaint and what must lie on the canvas to be seen. The content is clipped to the
-    /// frame and the border lies inside it; a shadow reaches past it by its offset and blur.
+    /// frame (or reaches `contentOverflow`) and the border lies inside it; a shadow reaches past
+    /// it by its offset and blur.
     public func visualBounds(in frame: Rect) -> Rect {
         var covered = frame
+        if let contentOverflow, !clipsToOutline { covered = covered.union(contentOverflow) }
         if castsShadow {
             let reach = Shadow.reach(ofRadius: shadowRadius)
             covered = frame.union(frame.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))
