@@ -45,7 +45,7 @@ final class GoldenImageTests: XCTestCase {
     /// averaging each 2×2 block, lands on the 1× render but for antialiasing and hinting, while a
     /// view moved by a single point would leave a strip of pixels far apart along its edges.
     func testTwoTimesIsTheSameLayout() throws {
-        for fixture in ["UIButton", "RoundedCornerButton", "FancyButton", "SubscribeButton", "BWGradientView", "PillUILabel", "MissingImage"] {
+        for fixture in ["UIButton", "RoundedCornerButton", "FancyButton", "SubscribeButton", "BWGradientView", "PillUILabel", "MissingImage", "UILabel", "UIImageView"] {
             let one = try render(fixture, state: .normal, scale: 1)
             let two = try render(fixture, state: .normal, scale: 2)
             // A canvas of a fractional width rounds up to whole pixels at each scale.

@@ -54,6 +54,10 @@ public struct Layer: Equatable, Sendable {
     /// The shadow is drawn by a layer of its own behind this one (as IBAnimatable's designables
     /// do), so `masksToBounds` does not clip it away.
     public var shadowOnOwnLayer = false
+    /// Where the content reaches past the frame, in the frame's space: a view that does not clip
+    /// to its bounds draws it there (a UIImageView's scaleAspectFill image), unless
+    /// `masksToBounds` clips it. Nil for content that stays inside, clipped to the frame.
+    public var contentOverflow: Rect?
 
     public init() {}
 
@@ -83,11 +87,16 @@ public struct Layer: Equatable, Sendable {
 
     /// What the layer covers on the canvas when its bounds are `frame`: what a redraw of the view
     /// must repaint and what must lie on the canvas to be seen. The content is clipped to the
-    /// frame and the border lies inside it; a shadow reaches past it by its offset and blur.
+    /// frame (or reaches `contentOverflow`) and the border lies inside it; a shadow reaches past
+    /// it by its offset and blur. `sublayers` is what the subviews cover, clipped away when the
+    /// layer masks to its bounds.
     public func visualBounds(in frame: Rect, sublayers: Rect? = nil) -> Rect {
         guard !isHidden else { return Rect(origin: frame.origin, size: .zero) }
-        // Sublayers draw past the bounds unless the layer clips them; their shadows are in theirs.
-        var covered = clipsToOutline ? frame : sublayers.map(frame.union) ?? frame
+        var covered = frame
+        if !clipsToOutline {
+            if let contentOverflow { covered = covered.union(contentOverflow) }
+            if let sublayers { covered = covered.union(sublayers) }
+        }
         if castsShadow {
             let reach = Shadow.reach(ofRadius: shadowRadius)
             covered = covered.union(covered.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))

@@ -331,11 +331,12 @@ public final class DrawingContext {
         cairo_set_dash(pointer, nil, 0, 0)
     }
 
-    /// Paints `surface`, whose pixels are `pixelScale` to a point, with its top-left at `origin`.
-    public func paint(_ surface: ImageSurface, at origin: Point, pixelScale: Double, alpha: Double = 1) {
+    /// Paints `surface`, whose pixels are `pixelScale` to a point (`verticalPixelScale` down,
+    /// when it is stretched), with its top-left at `origin`.
+    public func paint(_ surface: ImageSurface, at origin: Point, pixelScale: Double, verticalPixelScale: Double? = nil, alpha: Double = 1) {
         save()
         translate(origin.x, origin.y)
-        cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
+        cairo_scale(pointer, 1 / pixelScale, 1 / (verticalPixelScale ?? pixelScale))
         cairo_set_source_surface(pointer, surface.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
         cairo_paint_with_alpha(pointer, alpha)
@@ -394,11 +395,11 @@ public final class DrawingContext {
         cairo_restore(pointer)
     }
 
-    /// Fills `color` through the alpha of `surface` (a template image).
-    public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, color: Color) {
+    /// Fills `color` through the alpha of `surface` (a template image), placed as `paint` places it.
+    public func mask(_ surface: ImageSurface, at origin: Point, pixelScale: Double, verticalPixelScale: Double? = nil, color: Color) {
         save()
         translate(origin.x, origin.y)
-        cairo_scale(pointer, 1 / pixelScale, 1 / pixelScale)
+        cairo_scale(pointer, 1 / pixelScale, 1 / (verticalPixelScale ?? pixelScale))
         if targetIsVector, let tinted = tinted(surface, color) {
             // An SVG writes a mask as SVG's luminance mask, whose black alpha image hides everything
             // in every viewer: a page gets the colour already through the alpha, as an image.

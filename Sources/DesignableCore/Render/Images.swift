@@ -50,6 +50,13 @@ final class SVGDocument {
         let surface = try ImageSurface(width: width, height: height)
         let drawing = try DrawingContext(surface)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        // librsvg fits a document into a viewport of another shape, keeping its own; an image
+        // view's scaleToFill stretches it instead. Within a pixel of its shape it is fitted as is.
+        let (across, down) = (Double(width) / max(size.width, 0.001), Double(height) / max(size.height, 0.001))
+        if abs(across - down) * max(size.width, size.height) > 1 {
+            cairo_scale(drawing.pointer, across, down)
+            viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
+        }
         var error: UnsafeMutablePointer<GError>?
         if functions.renderDocument(pointer, drawing.pointer, &viewport, &error) == 0 {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "could not draw"
@@ -144,7 +151,10 @@ public enum ImageProbe {
         } catch {
             answer = .failure(error)
         }
-        if answers.count > 256 { answers.removeAll() }
+        if answers.count > 256 {
+            answers.removeAll()
+            svgSizes.removeAll()
+        }
         answers[file.path] = (identity, answer)
         return answer
     }
@@ -153,11 +163,23 @@ public enum ImageProbe {
         // A pipe or a folder by the name is said as what it is, not as an SVG gone wrong.
         let bytes = try read(path)
         do {
-            _ = try SVGDocument(bytes: bytes)
+            svgSizes[path] = try SVGDocument(bytes: bytes).size
         } catch {
             throw RenderError("is not a valid SVG: \(error.message)")
         }
         return nil
+    }
+
+    /// The sizes of the SVGs `check` parsed, in points, by path: what `pointSize` answers with.
+    nonisolated(unsafe) private static var svgSizes: [String: Size] = [:]
+
+    /// The size in points of the file `image` draws at `scale`, as `ImageCache.size` gives it,
+    /// from the check the loader made rather than from decoded pixels: for a view's layer, which
+    /// is set up without a painter (an image drawn past its bounds). Nil when it cannot be drawn.
+    public static func pointSize(of image: ImageReference, scale: Double = 1) -> Size? {
+        guard let file = image.bestFile(forScale: scale), case .success(let pixels) = check(file) else { return nil }
+        if let pixels { return Size(width: Double(pixels.width) / Double(file.scale), height: Double(pixels.height) / Double(file.scale)) }
+        return svgSizes[file.path] ?? (try? SVGDocument(path: file.path))?.size
     }
 
     private static func checkPNG(_ path: String) throws(RenderError) -> Pixels {
@@ -347,12 +369,16 @@ public final class ImageCache {
                 surface = raster
             }
         }
-        // Pixels per point, so the surface exactly covers `rect` whatever size it was made at.
+        // Pixels per point, so the surface exactly covers `rect` whatever size it was made at:
+        // stretched where `rect` is of another shape (a view's scaleToFill), one scale both ways
+        // where the two differ only by a pixel's rounding.
         let pixelScale = Double(surface.width) / max(rect.width, 0.001)
+        let verticalPixelScale = Double(surface.height) / max(rect.height, 0.001)
+        let stretch = abs(verticalPixelScale - pixelScale) * max(rect.width, rect.height) > 1 ? verticalPixelScale : nil
         if let tint {
-            drawing.mask(surface, at: rect.origin, pixelScale: pixelScale, color: tint.multiplyingAlpha(alpha))
+            drawing.mask(surface, at: rect.origin, pixelScale: pixelScale, verticalPixelScale: stretch, color: tint.multiplyingAlpha(alpha))
         } else {
-            drawing.paint(surface, at: rect.origin, pixelScale: pixelScale, alpha: alpha)
+            drawing.paint(surface, at: rect.origin, pixelScale: pixelScale, verticalPixelScale: stretch, alpha: alpha)
         }
         return true
     }

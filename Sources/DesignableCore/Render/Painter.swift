@@ -113,7 +113,7 @@ public final class Painter {
             fill(outline, with: .color(layer.backgroundColor))
             if let gradient = layer.gradient { fill(outline, with: .gradient(gradient)) }
             drawing.newPath()
-            drawing.rectangle(frame)
+            drawing.rectangle(layer.contentOverflow.map(frame.union) ?? frame)
             drawing.clip()
         }
         content()

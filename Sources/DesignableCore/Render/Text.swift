@@ -37,6 +37,26 @@ public enum LineBreakMode: String, InspectableEnum, Sendable {
     public static var typeName: String { "NSLineBreakMode" }
 }
 
+/// UIKit's `NSTextAlignment`: where a label's lines sit across its width.
+public enum TextAlignment: String, InspectableEnum, Sendable {
+    /// The layout's leading edge: the left, or the right in a right-to-left layout.
+    case natural
+    /// `left` and `right` never flip with the layout's direction.
+    case left, center, right
+    /// Every line but a paragraph's last stretched to the full width; the last one natural.
+    case justified
+    public static var typeName: String { "NSTextAlignment" }
+
+    /// The side the lines sit on in a layout that reads `direction`: left, center or right
+    /// (natural and justified lines start at the leading edge).
+    public func physical(in direction: LayoutDirection) -> TextAlignment {
+        switch self {
+        case .natural, .justified: return direction == .leftToRight ? .left : .right
+        default: return self
+        }
+    }
+}
+
 /// The room a block of text has, as a `UILabel` gives it: a width, the most lines it may take
 /// (`numberOfLines`, 0 for any number) and what happens to what does not fit.
 public struct TextBox: Hashable, Sendable {
@@ -47,13 +67,23 @@ public struct TextBox: Hashable, Sendable {
     /// The layout the text sits in: its lines align to its leading edge (UIKit's natural
     /// alignment), the right in a right-to-left one, whichever way the text itself reads.
     public var direction: LayoutDirection
+    /// Where the lines sit across `width` relative to each other; natural follows `direction`.
+    public var alignment: TextAlignment
+    /// Extra space after each character, in points (`NSAttributedString.Key.kern`).
+    public var kern: Double
+    /// Extra space between lines, in points (`NSParagraphStyle.lineSpacing`).
+    public var lineSpacing: Double
 
     public init(width: Double? = nil, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail,
-                direction: LayoutDirection = .leftToRight) {
+                direction: LayoutDirection = .leftToRight, alignment: TextAlignment = .natural,
+                kern: Double = 0, lineSpacing: Double = 0) {
         self.width = width.map { max(0, $0) }
         self.numberOfLines = max(0, numberOfLines)
         self.lineBreakMode = lineBreakMode
         self.direction = direction
+        self.alignment = alignment
+        self.kern = kern
+        self.lineSpacing = max(0, lineSpacing)
     }
 
     /// One line as wide as the text, as a label sized to fit it.
@@ -95,6 +125,10 @@ public final class TextLayout {
     /// How far right of the layout's origin its lines start, in points: lines aligned right in
     /// a box wider than they are start inside it, and `size` and drawing count from there.
     let inset: Double
+    /// The first and last lines' baselines, in points down from the layout's top.
+    public let baselines: (first: Double, last: Double)
+    /// How many lines the text was laid out in.
+    public let lineCount: Int
 
     init(context: OpaquePointer, text: String, font: FontDescription, box: TextBox) {
         pointer = pango_layout_new(context)
@@ -102,21 +136,33 @@ public final class TextLayout {
         // UIKit breaks a word too long for its line without a hyphen; Pango would add one.
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        if box.kern != 0 {
+            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(clamping: Int((box.kern * Double(PANGO_SCALE)).rounded()))))
+        }
         pango_layout_set_attributes(pointer, attributes)
         pango_attr_list_unref(attributes)
+        if box.lineSpacing > 0 {
+            pango_layout_set_spacing(pointer, Int32(clamping: Int((box.lineSpacing * Double(PANGO_SCALE)).rounded())))
+        }
         pango_layout_set_text(pointer, box.fitting(text), -1)
         var cut = false
         if let width = box.width, !box.clips {
             cut = Self.fit(pointer, in: box, width: width)
         }
         // Pango sets a paragraph in the direction its first letter that has one gives (Arabic
-        // and Hebrew right to left), as UIKit's natural writing direction does, and aligns it to
-        // that paragraph's start. UIKit's natural alignment is the layout's leading edge instead,
-        // whatever the text: flipped where the two differ, after wrapping (which it does not
-        // change), so only such text is laid out twice. The first paragraph decides for all.
-        if (pango_layout_get_direction(pointer, 0) == PANGO_DIRECTION_RTL) != (box.direction == .rightToLeft) {
-            pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+        // and Hebrew right to left), as UIKit's natural writing direction does, and its left and
+        // right alignments are that paragraph's start and end, swapped where it reads right to
+        // left. UIKit's natural alignment is the layout's leading edge instead, whatever the text,
+        // and a label's left and right are the page's. Set after wrapping (which alignment does
+        // not change): only text whose alignment differs from Pango's is laid out twice. The
+        // first paragraph decides for all.
+        let startsRight = pango_layout_get_direction(pointer, 0) == PANGO_DIRECTION_RTL
+        switch box.alignment.physical(in: box.direction) {
+        case .center: pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(pointer, startsRight ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        default: pango_layout_set_alignment(pointer, startsRight ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         }
+        if box.alignment == .justified { pango_layout_set_justify(pointer, 1) }
         var logical = PangoRectangle(), inked = PangoRectangle()
         pango_layout_get_extents(pointer, &inked, &logical)
         let points = 1 / Double(PANGO_SCALE)
@@ -135,6 +181,12 @@ public final class TextLayout {
         }
         self.ink = ink
         isTruncated = cut || (clipWidth.map { natural.width > $0 + 0.01 } ?? false)
+        lineCount = Int(pango_layout_get_line_count(pointer))
+        let iterator = pango_layout_get_iter(pointer)
+        let first = Double(pango_layout_iter_get_baseline(iterator)) * points
+        while pango_layout_iter_next_line(iterator) != 0 {}
+        baselines = (first, Double(pango_layout_iter_get_baseline(iterator)) * points)
+        pango_layout_iter_free(iterator)
     }
 
     /// Wraps and truncates the layout's text to `width` and the box's lines, as `lineBreakMode`
@@ -329,6 +381,21 @@ public final class TextEngine {
         // At 72 dpi a point and an absolute size's device unit are the same length.
         return (Double(pango_font_description_get_size(pointer)) / Double(PANGO_SCALE),
                 Int(pango_font_description_get_weight(pointer).rawValue))
+    }
+
+    /// `font` at `factor` times its size: what a label that shrinks its text to fit draws in.
+    public func font(_ font: Font, scaledBy factor: Double) -> Font {
+        guard factor != 1, let scaled = pango_font_description_copy(description(of: font).pointer) else { return font }
+        defer { pango_font_description_free(scaled) }
+        let size = Double(pango_font_description_get_size(scaled)) * factor
+        if pango_font_description_get_size_is_absolute(scaled) != 0 {
+            pango_font_description_set_absolute_size(scaled, size)
+        } else {
+            pango_font_description_set_size(scaled, Int32(max(1, size.rounded(.down))))
+        }
+        guard let text = pango_font_description_to_string(scaled) else { return font }
+        defer { g_free(text) }
+        return Font(String(cString: text))
     }
 
     public func measure(_ text: String, font: Font, in box: TextBox = .singleLine) -> Size {
