@@ -48,9 +48,11 @@ final class StackLayoutTests: XCTestCase {
         assertFrames(frames, [r(0, 0, 80, 44), r(88, 0, 144, 44), r(240, 0, 60, 44)])
     }
 
-    /// With every hugging priority equal (all intrinsic), Apple's stack view tutorial says "if all
-    /// of the priorities are equal, it expands the first view": 300 − 150 − 20 = 130 more for
-    /// the first, 180 wide; the others at 190 and 270.
+    /// With every hugging priority equal (all intrinsic), Apple's reference says only "based on
+    /// their index"; the text of Apple's iOS 9 stack view tutorial (as quoted in notes on it,
+    /// cnblogs.com/cocoabanana/p/5567630.html) says "if all of the priorities are equal, it
+    /// expands the first view": 300 − 150 − 20 = 130 more for the first, 180 wide; the others at
+    /// 190 and 270.
     func testFillWithEqualPrioritiesStretchesTheFirstView() {
         let stack = StackLayout(axis: .horizontal, spacing: 10)
         let frames = stack.frames(for: [item(50, 20), item(70, 20), item(30, 20)], in: Size(width: 300, height: 50), direction: .leftToRight)
