@@ -31,7 +31,7 @@ final class DiagnosticsTests: XCTestCase {
         """
         XCTAssertEqual(findings(text), [
             "1:28: warning: canvas has no property 'backgrund' (did you mean 'background'?); it is ignored",
-            "3:12: error: unknown class 'FancyButon' (did you mean 'FancyButton'?); expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton",
+            "3:12: error: unknown class 'FancyButon' (did you mean 'FancyButton'?); expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton, UIStackView",
             "6:5: warning: FancyButton has no property 'cornerRadus' (did you mean 'cornerRadius'?); it is ignored",
             "7:18: error: borderWidth: must not be negative, found -1",
             "8:18: error: borderColor: unknown colour 'rde' (did you mean 'red'?)",
@@ -49,7 +49,7 @@ final class DiagnosticsTests: XCTestCase {
     func testPathIsPrefixedForEditors() {
         let result = StyleLoader.load(text: "views:\n  - class: Nope\n", path: "styles/a.yaml")
         XCTAssertEqual(result.diagnostics.map(\.description),
-                       ["styles/a.yaml:2:12: error: unknown class 'Nope'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton"])
+                       ["styles/a.yaml:2:12: error: unknown class 'Nope'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton, UIStackView"])
         XCTAssertNil(result.document)
         XCTAssertEqual(result.diagnostics.first?.shortDescription.hasPrefix("2:12: unknown class"), true)
     }
@@ -69,7 +69,7 @@ final class DiagnosticsTests: XCTestCase {
         }
         XCTAssertEqual(findings("views: 3\n"), ["1:8: error: views: expected a list of views, found 3"])
         XCTAssertEqual(findings("views:\n  - FancyButton\n"), ["2:5: error: a view must be a mapping with 'class:' and its properties, found 'FancyButton'"])
-        XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton"])
+        XCTAssertEqual(findings("views:\n  - title: x\n"), ["2:5: error: this view has no 'class:'; expected one of UIButton, RoundedCornerButton, FancyButton, SubscribeButton, BWGradientView, PillUILabel, UILabel, UIImageView, UIView, DesignableView, DesignableButton, UIStackView"])
         XCTAssertEqual(findings("veiws: []\n"), ["1:1: warning: unknown top-level key 'veiws' (did you mean 'views'?); expected canvas, components, import, styles, theme or views (keys starting with x- are free for anchors)",
                                                 "1:1: warning: no 'views:' list: the canvas is empty"])
     }

@@ -57,9 +57,10 @@ final class PropertyTests: XCTestCase {
 
     /// The built-in classes give their names as text (making a class's name from its type costs
     /// the runtime's demangler on every start): each is the Swift class's own, but for UIKit's
-    /// `UIButton`, `UILabel` and `UIImageView`, whose names a designer's own UIKit code may take.
+    /// `UIButton`, `UILabel`, `UIImageView`, `UIView` and `UIStackView`, whose names a designer's
+    /// own UIKit code may take.
     func testBuiltInClassNamesAreTheirSwiftNames() {
-        let uikitNames = ["Button": "UIButton", "Label": "UILabel", "ImageView": "UIImageView"]
+        let uikitNames = ["Button": "UIButton", "Label": "UILabel", "ImageView": "UIImageView", "PlainView": "UIView", "StackView": "UIStackView"]
         for type in ComponentRegistry.builtIns {
             let swiftName = String(describing: type)
             XCTAssertEqual(type.className, uikitNames[swiftName] ?? swiftName)

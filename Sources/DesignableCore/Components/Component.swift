@@ -490,6 +490,10 @@ open class Component: PropertyHolder {
     /// arrange its subviews.
     open func fittingSize(arranging items: [ArrangedItem]) -> Size? { nil }
 
+    /// The baselines a view that arranges `items` in bounds of `bounds` takes from them (a
+    /// stack's, for the stack that holds it); nil when it does not arrange its subviews.
+    open func baselines(arranging items: [ArrangedItem], in bounds: Size, direction: LayoutDirection) -> (first: Double, last: Double)? { nil }
+
     /// All that `drawContent` can touch when the bounds are `bounds`, ink included; nil when the
     /// class cannot say, which is always safe: the layer then clips the content. An override
     /// promises that `drawContent` draws nowhere else, so a subclass that draws more of its own

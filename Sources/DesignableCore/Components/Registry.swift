@@ -3,7 +3,7 @@
 public enum ComponentRegistry {
     /// The components Designable ships.
     public static let builtIns: [Component.Type] = [
-        Button.self, RoundedCornerButton.self, FancyButton.self, SubscribeButton.self, BWGradientView.self, PillUILabel.self, Label.self, ImageView.self, UIView.self, DesignableView.self, DesignableButton.self,
+        Button.self, RoundedCornerButton.self, FancyButton.self, SubscribeButton.self, BWGradientView.self, PillUILabel.self, Label.self, ImageView.self, PlainView.self, DesignableView.self, DesignableButton.self, StackView.self,
     ]
     private static let builtInsByName: [String: Component.Type] = Dictionary(uniqueKeysWithValues: builtIns.map { ($0.className, $0) })
     static let builtInClasses = Set(builtIns.map(ObjectIdentifier.init))

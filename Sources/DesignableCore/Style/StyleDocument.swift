@@ -117,6 +117,8 @@ public final class StyledView {
         let subviews: [StyledView]
         /// The space a stack leaves after it (`spacingAfter:`, UIStackView's `setCustomSpacing(_:after:)`).
         let spacingAfter: Double?
+        /// Where its parent's edges and centre hold it (`pin:`), in place of a frame.
+        let pins: Pins?
 
         final class Known {
             var initialState: ControlState?
@@ -132,10 +134,11 @@ public final class StyledView {
 
         init(type: Component.Type, id: String?, frame: Rect?, size: Size?, properties: Pairs,
              stateMaps: [(state: ControlState, pairs: Pairs)], context: DecodingContext, chain: [Preset] = [], line: Int,
-             sources: [Cascade.Source]? = nil, known: Known = Known(), subviews: [StyledView] = [], spacingAfter: Double? = nil) {
+             sources: [Cascade.Source]? = nil, known: Known = Known(), subviews: [StyledView] = [], spacingAfter: Double? = nil, pins: Pins? = nil) {
             self.known = known
             self.subviews = subviews
             self.spacingAfter = spacingAfter
+            self.pins = pins
             self.line = line
             self.type = type
             self.id = id

@@ -38,9 +38,13 @@ public enum ValueShape: Sendable {
     public struct Field: Sendable {
         public var name: String
         public var shape: ValueShape
-        public init(_ name: String, _ shape: ValueShape) {
+        /// Whether a mapping may leave the part out (a pin's edges: `{top: 16, leading: 16}`);
+        /// it then reads as null.
+        public var isOptional: Bool
+        public init(_ name: String, _ shape: ValueShape, isOptional: Bool = false) {
             self.name = name
             self.shape = shape
+            self.isOptional = isOptional
         }
     }
 
@@ -225,16 +229,29 @@ extension ValueShape {
             return try read(list)
         case .mapping(let pairs):
             let names = fields.map(\.name)
-            var found: [YAMLNode] = []
-            for name in names {
-                guard let value = node[name] else { throw .error("expected \(expecting()); the mapping lacks '\(name)'", at: node.location) }
+            var found: [YAMLNode?] = []
+            for field in fields {
+                let value = node[field.name]
+                if value == nil, !field.isOptional {
+                    throw .error("expected \(expecting()); the mapping lacks '\(field.name)'", at: node.location)
+                }
                 found.append(value)
             }
             if let extra = pairs.first(where: { pair in !names.contains(pair.key.scalar ?? "") }) {
                 let name = extra.key.scalar ?? "?"
                 throw .error("'\(name)' is not one of \(names.joined(separator: ", "))\(didYouMean(name, names))", at: extra.key.location)
             }
-            return try read(found)
+            // A part left out reads as null: only an optional one may be.
+            var readings: [ShapeReading] = []
+            readings.reserveCapacity(fields.count)
+            for (field, value) in zip(fields, found) {
+                if let value {
+                    readings.append(try field.shape.read(value, expecting: nil, subject: field.name))
+                } else {
+                    readings.append(.null)
+                }
+            }
+            return readings
         default:
             throw .error("expected \(expecting()), found \(node.summary)", at: node.location)
         }
@@ -289,14 +306,14 @@ extension ValueShape {
             return .object([("enum", .array(words.map(JSONValue.string)))])
         case .fields(_, let fields):
             // One schema for both forms: array keywords apply to the list, object ones to the mapping.
-            let names = fields.map { JSONValue.string($0.name) }
+            let required = fields.filter { !$0.isOptional }.map { JSONValue.string($0.name) }
             return .object([
                 ("type", ["array", "object"]),
                 ("prefixItems", .array(fields.map(\.shape.schema))),
                 ("items", false),
                 ("minItems", .number(Double(fields.count))),
                 ("properties", .object(fields.map { ($0.name, $0.shape.schema) })),
-                ("required", .array(names)),
+                ("required", .array(required)),
                 ("additionalProperties", false),
             ])
         case .list(_, let inner, let maximumCount):

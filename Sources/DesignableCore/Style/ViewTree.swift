@@ -115,13 +115,17 @@ extension StyledView {
     /// whether it is hidden, the spacing after it, and its baselines.
     private func arrangedItems(_ painter: Painter) -> [ArrangedItem] {
         subviews.map { child in
-            let size = child.size ?? child.intrinsicSize(painter)
+            let intrinsic = child.intrinsicSize(painter)
+            let size = child.size ?? intrinsic
             let component = child.component(in: .normal)
             let bounds = Rect(origin: .zero, size: size ?? .zero)
-            let baselines = component.baselines(in: bounds, with: painter)
-            return ArrangedItem(intrinsicWidth: size?.width, intrinsicHeight: size?.height,
+            let baselines = child.type.arrangesSubviews
+                ? component.baselines(arranging: child.arrangedItems(painter), in: bounds.size, direction: painter.layoutDirection)
+                : component.baselines(in: bounds, with: painter)
+            return ArrangedItem(intrinsicWidth: intrinsic?.width, intrinsicHeight: intrinsic?.height,
                                 isHidden: component.layer(in: bounds).isHidden, customSpacingAfter: child.decoding.spacingAfter,
-                                firstBaseline: baselines?.first, lastBaseline: baselines?.last)
+                                firstBaseline: baselines?.first, lastBaseline: baselines?.last,
+                                fixedWidth: child.size?.width, fixedHeight: child.size?.height)
         }
     }
 
@@ -153,6 +157,13 @@ extension StyledView {
     /// Where the view goes in a parent whose bounds are `size` and which does not arrange it.
     func placement(in parent: Size, painter: Painter) -> Rect {
         if let frame { return frame }
+        if let pins = decoding.pins {
+            switch PinLayout.frame(of: pins, intrinsic: intrinsicSize(painter), size: size, in: parent, direction: painter.layoutDirection) {
+            case .success(let frame): return frame
+            // Auto Layout breaks a constraint and lays out with the rest: the problem's frame.
+            case .failure(let problem): if let frame = problem.frame { return frame }
+            }
+        }
         return Rect(origin: .zero, size: size ?? intrinsicSize(painter) ?? .zero)
     }
 

@@ -370,10 +370,18 @@ enum ViewsSection: StyleSection {
         }
 
         let spacingAfter = decodePlacement("spacingAfter", as: Double.self)
+        let pins = decodePlacement("pin", as: Pins.self)
+        if let pinNode = value("pin"), pins != nil {
+            if depth == 1 {
+                diagnostics.append(.warning("pin: a top-level view sits in the canvas's column or at its frame; only a subview is pinned to its parent, so this is ignored", at: pinNode.location))
+            } else if frame != nil {
+                diagnostics.append(.warning("both 'frame' and 'pin' are given; the frame is used, as it places the view whole", at: pinNode.location))
+            }
+        }
         let subviews = value("subviews").map { decodeSubviews($0, of: type, named: className, depth: depth, context: context, diagnostics: &diagnostics) } ?? []
         let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
                                            stateMaps: stateMaps, context: context, chain: chain, line: node.location.line,
-                                           subviews: subviews, spacingAfter: spacingAfter)
+                                           subviews: subviews, spacingAfter: spacingAfter, pins: pins)
         let view = StyledView(decoding: decoding, node: node)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.
