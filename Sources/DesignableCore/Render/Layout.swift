@@ -146,35 +146,11 @@ public struct Layout: Equatable {
         return findings.filter { said.insert($0.location).inserted }
     }
 
-    /// View `index`'s warnings of a shadow iOS would clip away (a layer that masks to its bounds
-    /// clips its shadow with its content, so the shadow asked for is not drawn, here as on a
-    /// device), one per state that shows it, before `oncePerPlace`: a function of the view and
-    /// its frame alone.
-    func clippedShadows(_ index: Int, of document: StyleDocument) -> [Diagnostic] {
-        let view = document.views[index], frame = frames[index]
-        return view.clippedShadowStates(in: frame).map { state in
-            let component = view.component(in: state)
-            let place = view.place(component.shadowLocation) ?? view.location
-            let reason: String
-            if let set = view.place(component.layerAttributes?.$masksToBounds.setAt) {
-                reason = "layer.masksToBounds is true (line \(set.line))"
-            } else {
-                reason = component.masksToBoundsReason(component.layer(in: frame))
-            }
-            return .warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place)
-        }
-    }
-
-    /// View `index`'s warnings about its look in each state it is drawn in: a shadow iOS would
-    /// clip away, and values that do not fit together; before `oncePerPlace`, a function of the
-    /// view and its frame alone.
+    /// View `index`'s warnings about its look in each state it is drawn in, and about its
+    /// subviews at every depth (`StyledView.lookWarnings(in:)`), before `oncePerPlace`: a
+    /// function of the view and its frame alone.
     func lookWarnings(_ index: Int, of document: StyleDocument) -> [Diagnostic] {
-        let view = document.views[index]
-        let styled = view.styledStates
-        let states = ([ControlState.normal] + ControlState.layered.map(\.state)).filter { $0 == .normal || styled.contains($0) }
-        return clippedShadows(index, of: document) + states.flatMap { state in
-            view.component(in: state).combinationWarnings.map { Diagnostic.warning($0.message, at: view.place($0.location) ?? view.location) }
-        }
+        document.views[index].lookWarnings(in: frames[index])
     }
 
     /// The index of the topmost view under `point`.

@@ -219,3 +219,70 @@ extension StyledView {
         return layer.visualBounds(in: frame, sublayers: subtreeExtent(in: frame, painter: painter))
     }
 }
+
+// MARK: - Findings about the look
+
+extension StyledView {
+    /// The view's warnings about its look in each state it is drawn in, laid out at `frame`: a
+    /// shadow iOS would clip away, values that do not fit together; then its subviews' at every
+    /// depth, with what only a tree can get wrong (pins that cannot hold, a subview its clipping
+    /// parent cuts off, a subview with no size at all). Before `Layout.oncePerPlace`.
+    func lookWarnings(in frame: Rect) -> [Diagnostic] {
+        let states = drawnStates
+        var warnings = clippedShadows(in: frame) + states.flatMap { state in
+            component(in: state).combinationWarnings.map { Diagnostic.warning($0.message, at: place($0.location) ?? location) }
+        }
+        let subviews = subviews
+        guard !subviews.isEmpty else { return warnings }
+        let frames = subviewFrames(in: frame.size, painter: nil)
+        let parentLayer = component(in: .normal).layer(in: frame)
+        let className = type.className
+        for (child, place) in zip(subviews, frames) {
+            let childFrame = place.offsetBy(dx: frame.x, dy: frame.y)
+            let childLayer = child.component(in: .normal).layer(in: childFrame)
+            if !type.arrangesSubviews, child.frame == nil, let pins = child.decoding.pins,
+               case .failure(let problem) = PinLayout.frame(of: pins, intrinsic: child.intrinsicSize(Painter.measuring), size: child.size,
+                                                           in: frame.size, direction: .leftToRight) {
+                warnings.append(.warning("pin: \(problem.description)", at: child.placeOfKey("pin")))
+            }
+            let bounds = Rect(origin: .zero, size: frame.size)
+            if !childLayer.isHidden, place.width <= 0 || place.height <= 0, !type.arrangesSubviews {
+                let how = child.decoding.pins != nil ? "its pins and its content give it" : "it has no frame, pin or size, and its content gives it"
+                warnings.append(.warning("this \(child.type.className) is \(formatNumber(place.width))×\(formatNumber(place.height)): \(how) no size, so iOS draws nothing of it; give it a size: or a frame", at: child.location))
+            } else if !childLayer.isHidden, parentLayer.clipsToOutline, !bounds.insetBy(dx: -0.5, dy: -0.5).contains(place) {
+                let how = place.intersects(bounds) ? "partly outside" : "wholly outside"
+                let parent = id.map { "'\($0)'" } ?? "its \(className)"
+                warnings.append(.warning("this \(child.type.className) (\(formatNumber(place.x)),\(formatNumber(place.y)) \(formatNumber(place.width))×\(formatNumber(place.height))) lies \(how) the bounds of \(parent) (\(formatNumber(frame.width))×\(formatNumber(frame.height))), which clips to them: that part is not drawn", at: child.location))
+            }
+            warnings += child.lookWarnings(in: childFrame)
+        }
+        return warnings
+    }
+
+    /// Where the file writes the view's key `key`, as it has it now; the view's own place without one.
+    func placeOfKey(_ key: String) -> SourceLocation {
+        guard let written = node[key]?.location else { return location }
+        var moved = written
+        moved.line += location.line - node.location.line
+        return moved
+    }
+
+    /// Warnings of a shadow iOS would clip away (a layer that masks to its bounds clips its
+    /// shadow with its content, so the shadow asked for is not drawn, here as on a device), one
+    /// per state that shows it.
+    func clippedShadows(in frame: Rect) -> [Diagnostic] {
+        clippedShadowStates(in: frame).map { state in
+            let component = component(in: state)
+            let place = place(component.shadowLocation) ?? location
+            let reason: String
+            if let set = self.place(component.layerAttributes?.$masksToBounds.setAt) {
+                reason = "layer.masksToBounds is true (line \(set.line))"
+            } else if let set = self.place(component.view.clipsLocation) {
+                reason = "clipsToBounds is true (line \(set.line))"
+            } else {
+                reason = component.masksToBoundsReason(component.layer(in: frame))
+            }
+            return .warning("this shadow is not drawn: \(reason), and iOS clips a layer's shadow with its content. Use DesignableButton or DesignableView (their shadow is a layer of its own, rounded with the corners), set layer: {masksToBounds: false} if the content need not be clipped, or give the shadow to a view behind this one", at: place)
+        }
+    }
+}
