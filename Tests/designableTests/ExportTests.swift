@@ -128,7 +128,7 @@ final class ExportTests: XCTestCase {
 
         let unknown = try runDesignable(["render", style, "-o", card.path, "--view", "crad"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("Error: --view: \(style) has no view 'crad' (did you mean 'card'?); give a view's id, or #1 to #5 as inspect numbers them\n"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: --view: \(style) has no view 'crad' (did you mean 'card'?); give a view's id, or #1 to #5 as inspect numbers them, and a nested one by its path (card/buy)\n"), unknown.stderr)
     }
 
     func testTheOutputsExtensionPicksTheFormat() throws {

@@ -377,7 +377,8 @@ public final class StyledView {
     func build(_ state: ControlState, diagnostics: inout [Diagnostic], reportingOnly: ControlState? = nil) -> Component {
         let chain = decoding.chain
         let component = Cascade.build(type, from: decoding.sources, in: state, context: decoding.context, diagnostics: &diagnostics) { index, layer in
-            guard index == chain.count || chain[index].type == nil else { return false }
+            // The view's own values and those set on it from above (`nested:`), past the chain.
+            guard index >= chain.count || chain[index].type == nil else { return false }
             return layer == nil ? reportingOnly == nil : reportingOnly == nil || reportingOnly == layer
         }
         return placed(component, in: state)

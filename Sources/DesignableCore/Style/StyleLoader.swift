@@ -22,7 +22,7 @@ public enum StyleLoader {
     /// The keys a file may write at its top level, besides `x-` ones.
     static var topLevelKeys: [String] { sections.map { $0.key } }
     /// Keys of a view that are not properties of its component.
-    static let viewKeys: Set<String> = ["class", "style", "id", "frame", "size", "pin", "spacingAfter", "subviews", "layer",
+    static let viewKeys: Set<String> = ["class", "style", "id", "frame", "size", "pin", "spacingAfter", "subviews", "nested", "layer",
                                         "highlighted", "selected", "disabled"]
     /// Style files larger than this are refused before parsing: no hand-written style comes close.
     public static let maximumFileSize = 16 << 20

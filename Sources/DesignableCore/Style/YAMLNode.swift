@@ -758,3 +758,24 @@ extension SourceLocation {
         self.init(line: Int(mark.line) + 1, column: Int(mark.column) + 1, file: file)
     }
 }
+
+extension YAMLNode {
+    /// The last line a node under this one (or this one) starts on: where the text of a
+    /// collection ends, but for a scalar on several lines.
+    var lastLine: Int {
+        var last = location.line
+        var pending = [self]
+        var visited = 0
+        // Aliases may repeat a node many times over; its lines are those of its first place.
+        while let node = pending.popLast(), visited < 1 << 20 {
+            visited += 1
+            last = max(last, node.location.line)
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): pending += items
+            case .mapping(let pairs): for (key, value) in pairs { pending += [key, value] }
+            }
+        }
+        return last
+    }
+}

@@ -189,6 +189,19 @@ enum StylesSection: StyleSection {
             let own = sources.count - 1
             _ = Cascade.build(type, from: sources, in: .normal, context: context, diagnostics: &findings) { index, _ in index == own }
             if let sizeNode = preset.sizeNode { _ = Cascade.decodeSize(sizeNode, in: context, diagnostics: &findings) }
+            if let compound = preset.chain.last(where: { $0.subviewsNode != nil }), let subviews = compound.subviewsNode {
+                // Its subviews are checked here, once, with the values its chain sets on them;
+                // each view that takes them reports only its own values' findings.
+                let nested = preset.chain.flatMap { NestedValues.entries(of: $0.nestedNode, reported: $0 === preset, diagnostics: &findings) }
+                if compound === preset || preset.nestedNode != nil {
+                    _ = ViewsSection.decodeSubviews(subviews, of: type, named: type.className, depth: 1,
+                                                    nested: nested, context: context,
+                                                    diagnostics: &findings)
+                }
+                if preset.nestedNode != nil, compound !== preset { findings.removeAll { compound.subviewsLines.contains($0.location.line) && $0.location.file == compound.location.file } }
+            } else if let nestedNode = preset.nestedNode {
+                findings.append(.warning("nested: sets values on subviews by id, and preset '\(preset.name)' has none (nor does a preset it extends); it is ignored", at: nestedNode.location))
+            }
             for map in preset.stateMaps {
                 guard type.isControl else {
                     let name = ControlState.layered.first { $0.state == map.state }?.name ?? "\(map.state)"
@@ -251,7 +264,7 @@ enum StylesSection: StyleSection {
 /// other presets build on with `extends:`.
 final class Preset {
     /// The keys of a preset that are not properties of its class.
-    static let keys: Set<String> = ["class", "extends", "size", "id", "frame", "style", "layer", "highlighted", "selected", "disabled"]
+    static let keys: Set<String> = ["class", "extends", "size", "id", "frame", "style", "subviews", "nested", "layer", "highlighted", "selected", "disabled"]
 
     let name: String
     /// Where its name is written: findings about the preset as a whole point here.
@@ -270,6 +283,13 @@ final class Preset {
     let parentNode: YAMLNode?
     var parentName: String? { parentNode?.scalar }
     let sizeNode: YAMLNode?
+    /// Its `subviews:`: a compound view every view that takes it holds (as a view loaded from its
+    /// own xib), unless the view writes subviews of its own.
+    let subviewsNode: YAMLNode?
+    /// Its `nested:` values for the subviews an ancestor gives.
+    let nestedNode: YAMLNode?
+    /// The lines its `subviews:` take, where findings about them are said once.
+    private(set) lazy var subviewsLines: ClosedRange<Int> = subviewsNode.map { $0.location.line...$0.lastLine } ?? 0...(-1)
 
     /// The presets it extends, the furthest first, once its chain is resolved. Not itself: a
     /// preset holding itself would never be freed, nor the file it was read from.
@@ -301,6 +321,8 @@ final class Preset {
         self.order = order
         properties = pairs
         sizeNode = pairs.value(forKey: "size").flatMap { $0.isNull ? nil : $0 }
+        subviewsNode = pairs.value(forKey: "subviews").flatMap { $0.isNull ? nil : $0 }
+        nestedNode = pairs.value(forKey: "nested").flatMap { $0.isNull ? nil : $0 }
 
         classNode = pairs.value(forKey: "class")
         var ownType: Component.Type?

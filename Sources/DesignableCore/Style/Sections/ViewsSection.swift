@@ -262,10 +262,14 @@ enum ViewsSection: StyleSection {
         return count
     }
 
-    /// The entries of a view's `subviews:`, decoded as top-level views are, each placed in its
-    /// parent's coordinate space; findings go to `diagnostics`.
-    private static func decodeSubviews(_ node: YAMLNode, of parent: Component.Type, named className: String, depth: Int,
-                                       context: DecodingContext, diagnostics: inout [Diagnostic]) -> [StyledView] {
+    /// The entries of a view's `subviews:` (or of its preset's, `preset` naming it), decoded as
+    /// top-level views are, each placed in its parent's coordinate space, with the values
+    /// `nested` sets on them by id; findings go to `diagnostics`. A preset's subviews were
+    /// checked once, at the preset (`StylesSection`): each view that takes them reports only
+    /// what its own `nested:` values get wrong.
+    static func decodeSubviews(_ node: YAMLNode, of parent: Component.Type, named className: String, depth: Int,
+                               nested: [NestedValues], preset: Preset? = nil, context: DecodingContext,
+                               diagnostics: inout [Diagnostic]) -> [StyledView] {
         guard case .sequence(let items) = node.kind else {
             if !node.isNull {
                 diagnostics.append(.error("subviews: expected a list of views, each written as a view of 'views:' is, found \(node.summary)", at: node.location))
@@ -276,26 +280,43 @@ enum ViewsSection: StyleSection {
             diagnostics.append(.error("these subviews would sit \(depth + 1) levels deep; views nest at most \(maximumDepth) levels: flatten the tree, or move a part into a preset of its own", at: node.location))
             return []
         }
+        var found: [Diagnostic] = []
         var subviews: [StyledView] = []
         subviews.reserveCapacity(items.count)
+        var ids: [String] = []
         for item in items {
-            guard let view = decodeView(item, depth: depth + 1, context: context, diagnostics: &diagnostics) else { continue }
+            let id = item["id"]?.scalar
+            if let id { ids.append(id) }
+            let own = id.map { id in nested.compactMap { $0.below(id) } } ?? []
+            guard let view = decodeView(item, depth: depth + 1, nested: own, preset: preset, context: context, diagnostics: &found) else { continue }
             subviews.append(view)
             if parent.arrangesSubviews {
                 // Interface Builder says the same of a frame given to an arranged subview.
                 for key in ["frame", "pin"] {
                     guard let placed = item[key] else { continue }
-                    diagnostics.append(.warning("\(key): a stack view places its arranged subviews, so this \(key) is ignored; give the subview a size: (or let its content size it), and the \(className) spacing, alignment and distribution", at: placed.location))
+                    found.append(.warning("\(key): a stack view places its arranged subviews, so this \(key) is ignored; give the subview a size: (or let its content size it), and the \(className) spacing, alignment and distribution", at: placed.location))
                 }
             } else if let spacing = item["spacingAfter"] {
-                diagnostics.append(.warning("spacingAfter: only a stack view leaves space after its arranged subviews, and this view is in a \(className); it is ignored", at: spacing.location))
+                found.append(.warning("spacingAfter: only a stack view leaves space after its arranged subviews, and this view is in a \(className); it is ignored", at: spacing.location))
             }
         }
-        diagnostics += sharedIDWarnings(subviews, among: "its siblings")
+        found += sharedIDWarnings(subviews, among: "its siblings")
+        if let preset {
+            // Said once, at the preset; only the use site's own values are its views' findings.
+            let span = preset.subviewsLines
+            found.removeAll { $0.location.file == preset.location.file && span.contains($0.location.line) }
+        }
+        diagnostics += found
+        for entry in nested where entry.path.isEmpty == false && !ids.contains(entry.path[0]) && entry.reported {
+            diagnostics.append(.warning("nested: '\(entry.path[0])' is not the id of a subview of this \(className)\(didYouMean(entry.path[0], ids)); its values are ignored", at: entry.key.location))
+        }
         return subviews
     }
 
-    private static func decodeView(_ node: YAMLNode, depth: Int = 1, context: DecodingContext, diagnostics: inout [Diagnostic]) -> StyledView? {
+    /// Decodes one view; `nested` sets values on it and its subviews by id from the views above
+    /// it, and `preset` is the preset whose `subviews:` it is written in, if any.
+    private static func decodeView(_ node: YAMLNode, depth: Int = 1, nested: [NestedValues] = [], preset: Preset? = nil,
+                                   context: DecodingContext, diagnostics: inout [Diagnostic]) -> StyledView? {
         guard case .mapping(let pairs) = node.kind else {
             diagnostics.append(.error("a view must be a mapping with 'class:' and its properties, found \(node.summary)", at: node.location))
             return nil
@@ -378,10 +399,27 @@ enum ViewsSection: StyleSection {
                 diagnostics.append(.warning("both 'frame' and 'pin' are given; the frame is used, as it places the view whole", at: pinNode.location))
             }
         }
-        let subviews = value("subviews").map { decodeSubviews($0, of: type, named: className, depth: depth, context: context, diagnostics: &diagnostics) } ?? []
+        // Its subviews: its own, else those of the nearest preset of its chain that has them,
+        // with the values the chain's presets, the view and the views above it set by id.
+        let compound = value("subviews") == nil ? chain.last(where: { $0.subviewsNode != nil }) : nil
+        var below = chain.flatMap { NestedValues.entries(of: $0.nestedNode, reported: false, diagnostics: &diagnostics) }
+        below += NestedValues.entries(of: value("nested"), reported: true, diagnostics: &diagnostics)
+        below += nested.filter { !$0.path.isEmpty }
+        if let nestedNode = value("nested"), value("subviews") == nil, compound == nil {
+            diagnostics.append(.warning("nested: sets values on subviews by id, and this \(className) has none; it is ignored", at: nestedNode.location))
+        }
+        let subviews = (value("subviews") ?? compound?.subviewsNode).map {
+            decodeSubviews($0, of: type, named: className, depth: depth, nested: below, preset: compound ?? preset, context: context,
+                           diagnostics: &diagnostics)
+        } ?? []
+        // Values set on this view from above come after its own, and win.
+        let overrides = nested.filter(\.path.isEmpty).compactMap(\.source)
+        let sources = chain.map { $0.source(throughViews: $0.type == nil) }
+            + [Cascade.Source(properties: pairs, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: preset?.name, classNote: "")]
+            + overrides
         let decoding = StyledView.Decoding(type: type, id: id, frame: frame, size: size, properties: pairs,
                                            stateMaps: stateMaps, context: context, chain: chain, line: node.location.line,
-                                           subviews: subviews, spacingAfter: spacingAfter, pins: pins)
+                                           sources: sources, subviews: subviews, spacingAfter: spacingAfter, pins: pins)
         let view = StyledView(decoding: decoding, node: node)
         // Check every value once now, each map against a component in its state, so a mistake
         // is reported at its line whichever state would show it.
