@@ -363,6 +363,12 @@ final class EventLoop {
         case .focusNext, .focusPrevious:
             session.moveFocus(backwards: action == .focusPrevious)
             revealFocus()
+        case .focusParent, .focusSubview:
+            if session.stepFocus(action == .focusParent ? .parent : .firstChild) {
+                revealFocus()
+            } else if session.focus != nil {
+                flash(action == .focusParent ? "this view is at the top level: it has no parent" : "this view has no subviews")
+            }
         case .activate:
             session.activateDown()
         case .toggle(let state):
@@ -485,11 +491,12 @@ final class EventLoop {
 
     /// Scrolls a focused view that Tab moved off screen back into sight.
     private func revealFocus() {
-        guard let focus = session.focus, let layout = session.layout, focus < layout.frames.count else { return }
-        guard let view = session.document?.views[focus] else { return }
+        guard let focus = session.focus, let layout = session.layout, focus.root < layout.frames.count else { return }
+        guard let document = session.document, let view = document.view(at: focus), let frame = session.canvasFrame(of: focus) else { return }
         // A little room beyond the ring, so the focused view does not sit flush with the edge.
-        let coverage = (composer.grid?.rowRect(of: focus) ?? view.coverage(in: layout.frames[focus], state: session.state(of: focus)))
-            .insetBy(dx: -6, dy: -6)
+        let shown = focus.isTopLevel ? view.coverage(in: frame, state: session.state(of: focus.root))
+            : frame.union(FocusRing.bounds(around: view.component(in: session.state(at: focus)).layer(in: frame).shape(in: frame)))
+        let coverage = (composer.grid?.rowRect(of: focus.root) ?? shown).insetBy(dx: -6, dy: -6)
         if viewport.reveal(coverage) { scheduleFull(.input) }
     }
 
@@ -574,7 +581,7 @@ final class EventLoop {
     @discardableResult
     private func updateInsets() -> Bool {
         let top = composer.bannerFrame(for: session, viewport: viewport).height
-        let bottom = composer.legendHeight(viewport: viewport)
+        let bottom = composer.legendHeight(viewport: viewport, nested: session.document?.isNested ?? false)
         guard top != viewport.topInset || bottom != viewport.bottomInset else { return false }
         viewport.topInset = top
         viewport.bottomInset = bottom
@@ -585,7 +592,7 @@ final class EventLoop {
 
     /// Whether the inspector shows a components file's view whose rows the worker has not read.
     private var needsInspection: Bool {
-        guard let remote = session.remote, let focus = session.focus else { return false }
+        guard let remote = session.remote, let focus = session.focusedRoot else { return false }
         return remote.inspected.map { $0.view != focus || $0.state != session.state(of: focus).rawValue } ?? true
     }
 
@@ -771,7 +778,7 @@ final class EventLoop {
         }
         let request = RenderRequest(scale: scale, dark: session.renderer.appearance == .dark,
                                     rightToLeft: session.renderer.layoutDirection == .rightToLeft,
-                                    states: session.remoteStates, capacity: capacity, inspect: panel.isVisible ? session.focus : nil,
+                                    states: session.remoteStates, capacity: capacity, inspect: panel.isVisible ? session.focusedRoot : nil,
                                     outlines: composer.showsOutlines)
         guard worker.send(.render(request)) else { return workerStopped(timedOut: nil) }
         workerJob = .render

@@ -47,7 +47,7 @@ final class FrameComposer {
             banner.draw(in: viewport.mainArea, scale: viewport.scale, on: context, painter: renderer.painter)
         }
         if showsOutlines, !viewport.legendArea.intersection(region).isEmpty {
-            drawLegend(in: viewport.legendArea, scale: viewport.scale, on: context)
+            drawLegend(in: viewport.legendArea, scale: viewport.scale, nested: session.document?.isNested ?? false, on: context)
         }
         let area = viewport.canvasArea.intersection(region)
         if !area.isEmpty {
@@ -68,7 +68,7 @@ final class FrameComposer {
             drawOverlays(in: area, session: session, viewport: viewport, on: context)
         }
         if viewport.panelWidth > 0, !viewport.panelArea.intersection(region).isEmpty {
-            let found = showsAudit ? session.focus.map { audit.findings(of: $0, in: session) } ?? [] : nil
+            let found = showsAudit ? session.focusedRoot.map { audit.findings(of: $0, in: session) } ?? [] : nil
             InspectorPanel.draw(session, audit: found, in: viewport.panelArea, scale: viewport.scale, on: context, painter: renderer.painter,
                                 scroll: &inspectorScroll)
         }
@@ -81,8 +81,18 @@ final class FrameComposer {
         guard let document = session.document, index < layout.frames.count, index < document.views.count else { return .empty }
         // In the grid a view's cells are its row: every one of them may show the change.
         if let grid { return grid.rowRect(of: index).map(viewport.windowRect) ?? .empty }
-        let now = document.views[index].coverage(in: layout.frames[index], state: session.state(of: index))
+        var now = document.views[index].coverage(in: layout.frames[index], state: session.state(of: index))
+        // A ring around a view inside this one may reach past what the view covers.
+        if let focus = session.focus, !focus.isTopLevel, focus.root == index, let ring = nestedRingBounds(focus, session: session) {
+            now = now.union(ring)
+        }
         return viewport.windowRect(of: before.map(now.union) ?? now)
+    }
+
+    /// What the focus ring around the nested view at `path` covers.
+    private func nestedRingBounds(_ path: ViewPath, session: PreviewSession) -> Rect? {
+        guard let view = session.document?.view(at: path), let frame = session.canvasFrame(of: path) else { return nil }
+        return FocusRing.bounds(around: view.component(in: session.state(at: path)).layer(in: frame).shape(in: frame))
     }
 
     // MARK: - Parts
@@ -112,7 +122,13 @@ final class FrameComposer {
         let damage = viewport.canvasRect(of: canvas)
         // The focus ring around view `index` in `state`, when it has the visible focus.
         func ring(_ index: Int, _ state: ControlState) -> ((Painter) -> Void)? {
-            guard session.focusVisible, index == session.focus, index < layout.frames.count else { return nil }
+            guard session.focusVisible, let focus = session.focus, index == focus.root, index < layout.frames.count else { return nil }
+            guard focus.isTopLevel else {
+                // Around the nested view, in the canvas space its top-level view is drawn in.
+                guard let view = document.view(at: focus), let frame = renderer.canvasFrame(of: focus, in: document, layout: layout) else { return nil }
+                let shape = view.component(in: session.state(at: focus)).layer(in: frame).shape(in: frame)
+                return { painter in painter.focusRing(around: shape, color: Self.ringColor) }
+            }
             let frame = layout.frames[index]
             let shape = document.views[index].component(in: state).layer(in: frame).shape(in: frame)
             return { painter in painter.focusRing(around: shape, color: Self.ringColor) }
@@ -134,19 +150,22 @@ final class FrameComposer {
                           ring(cell.view, state(cell))?(painter)
                       })
         } else {
-            var overlay = session.focus.flatMap { ring($0, session.state(of: $0)) }
+            var overlay = session.focusedRoot.flatMap { ring($0, session.state(of: $0)) }
             if showsOverlays {
                 // Measured before drawing: the audit draws views of its own.
                 if showsAudit { _ = audit.findings(in: damage, of: session) }
                 let (outlines, audit, focusRing) = (showsOutlines, showsAudit ? self.audit : nil, overlay)
                 overlay = { painter in
-                    if outlines { LayoutOutlines.draw(document, layout: layout, states: session.state(of:), painter: painter) }
+                    if outlines {
+                        LayoutOutlines.draw(document, layout: layout, states: session.state(of:), nestedStates: session.drawnNestedStates, painter: painter)
+                    }
                     focusRing?(painter)
                     // Last: a tag must stay readable over the ring of the view it is on.
                     audit?.draw(in: damage, of: session, painter: painter)
                 }
             }
             let keptOnCanvas = kept.map { $0.offsetBy(dx: -ox, dy: -oy) }
+            renderer.nestedStates = session.drawnNestedStates
             renderer.draw(document, layout: layout, scale: scale, on: context, states: session.state(of:), damage: damage,
                           cache: viewPixels, keeping: keptOnCanvas, overlay: overlay)
         }
@@ -177,13 +196,14 @@ final class FrameComposer {
     }
 
     /// The height in pixels the outlines' legend takes below the canvas, 0 while they are off.
-    func legendHeight(viewport: Viewport) -> Int {
+    /// `nested`: the canvas has views inside views, whose dashed frames the legend explains.
+    func legendHeight(viewport: Viewport, nested: Bool) -> Int {
         guard showsOutlines else { return 0 }
         let scale = viewport.scale
-        return Int((LayoutOutlines.legendHeight(width: Double(viewport.mainArea.width) / scale, painter: renderer.painter) * scale).rounded(.up))
+        return Int((LayoutOutlines.legendHeight(width: Double(viewport.mainArea.width) / scale, nested: nested, painter: renderer.painter) * scale).rounded(.up))
     }
 
-    private func drawLegend(in area: PixelRect, scale: Double, on context: DrawingContext) {
+    private func drawLegend(in area: PixelRect, scale: Double, nested: Bool, on context: DrawingContext) {
         let painter = renderer.painter
         context.save()
         clip(context, to: area)
@@ -192,7 +212,8 @@ final class FrameComposer {
         context.translate(Double(area.x), Double(area.y))
         context.scale(scale)
         painter.drawing(on: context, scale: scale) {
-            LayoutOutlines.drawLegend(in: Rect(x: 0, y: 0, width: Double(area.width) / scale, height: Double(area.height) / scale), painter: painter)
+            LayoutOutlines.drawLegend(in: Rect(x: 0, y: 0, width: Double(area.width) / scale, height: Double(area.height) / scale),
+                                      nested: nested, painter: painter)
         }
         context.restore()
     }

@@ -31,7 +31,7 @@ struct InspectorPanel {
     /// Where the property rows are scrolled to, for the view they were scrolled on: the mouse
     /// wheel over the panel moves `firstRow`, and each drawing keeps it within `furthest`.
     struct Scroll {
-        var view: Int?
+        var view: ViewPath?
         var firstRow = 0
         /// The last first row that still fills the panel, as the last drawing found it.
         var furthest = 0
@@ -62,18 +62,26 @@ struct InspectorPanel {
         if session.document == nil, let remote = session.remote, !remote.views.isEmpty {
             return drawRemote(remote, session: session, left: left, right: right, y: y, size: size, painter: painter, scroll: &scroll)
         }
-        guard let document = session.document, let focus = session.focus, focus < document.views.count else {
+        guard let document = session.document, let focus = session.focus, let view = document.view(at: focus) else {
             let message = session.document == nil ? "No document to inspect." : "No view selected."
             painter.drawText(message, font: titleFont, color: .black, at: Point(x: left, y: y))
             painter.drawText("Press Tab or click a view.", font: detailFont, color: secondary, at: Point(x: left, y: y + 24))
             return
         }
-        let view = document.views[focus]
-        let state = session.state(of: focus)
+        let state = session.state(at: focus)
         painter.drawText(TextFitting.fit(view.type.className, font: titleFont, width: right - left, painter: painter),
                          font: titleFont, color: .black, at: Point(x: left, y: y))
         y += 24
-        let lines = ["View \(focus + 1) of \(document.views.count), line \(view.location.line)",
+        // A nested view says where it is in the tree (card › buy), and the keys that walk it.
+        let position = focus.isTopLevel ? "View \(focus.root + 1) of \(document.views.count)"
+            : document.name(of: focus).split(separator: "/").joined(separator: " › ")
+        var steps: [String] = []
+        if !focus.isTopLevel { steps.append("[ parent") }
+        let count = view.subviews.count
+        if count > 0 { steps.append("] \(count) subview" + (count == 1 ? "" : "s")) }
+        let tree = steps.joined(separator: ", ")
+        let lines: [String] = ["\(position), line \(view.location.line)",
+                     tree,
                      view.id.map { "id: " + $0 } ?? "",
                      "State: " + (view.type.isControl ? state.description : "— (not a control)"),
                      view.presets.isEmpty ? "" : "Style: " + view.presets.map { "\($0.name) (\(place($0.location, in: document)))" }.joined(separator: " → ")]
@@ -83,8 +91,8 @@ struct InspectorPanel {
             y += 17
         }
         // The layout rectangles `o` outlines, each beside a swatch of its outline's colour.
-        if let layout = session.layout, focus < layout.frames.count {
-            let rectangles = view.component(in: state).layoutRectangles(in: layout.frames[focus], with: painter)
+        if let frame = session.canvasFrame(of: focus) {
+            let rectangles = view.component(in: state).layoutRectangles(in: frame, with: painter)
             drawRectangles(rectangles.all, left: left, right: right, y: &y, painter: painter)
         }
         // What the audit found (`u`), each finding whole, as `check --audit` words it.
@@ -189,7 +197,7 @@ struct InspectorPanel {
     private static func drawRemote(_ remote: RemoteCanvas, session: PreviewSession, left: Double, right: Double, y start: Double,
                                    size: Size, painter: Painter, scroll: inout Scroll) {
         var y = start
-        guard let focus = session.focus, focus < remote.views.count else {
+        guard let focus = session.focusedRoot, focus < remote.views.count else {
             painter.drawText("No view selected.", font: titleFont, color: .black, at: Point(x: left, y: y))
             painter.drawText("Press Tab or click a view.", font: detailFont, color: secondary, at: Point(x: left, y: y + 24))
             return

@@ -7,6 +7,8 @@ import DesignableCore
 struct KeyBinding {
     enum Action: Equatable {
         case focusNext, focusPrevious
+        /// The focused view's parent, or its first subview.
+        case focusParent, focusSubview
         /// Space or Return: press the focused control (highlight on down, toggle selected on up).
         case activate
         /// `h`, `s`, `d`: switch a state of the focused control on or off and keep it.
@@ -34,6 +36,8 @@ struct KeyBinding {
     static let table: [KeyBinding] = [
         KeyBinding(keysym: XK_Tab, control: false, action: .focusNext),
         KeyBinding(keysym: XK_ISO_Left_Tab, control: false, action: .focusPrevious),
+        KeyBinding(keysym: XK_bracketleft, control: false, action: .focusParent),
+        KeyBinding(keysym: XK_bracketright, control: false, action: .focusSubview),
         KeyBinding(keysym: XK_space, control: false, action: .activate),
         KeyBinding(keysym: XK_Return, control: false, action: .activate),
         KeyBinding(keysym: XK_KP_Enter, control: false, action: .activate),
@@ -83,6 +87,8 @@ struct KeyBinding {
         case XK_ISO_Left_Tab: base = "Shift+Tab"
         case XK_space: base = "Space"
         case XK_KP_Enter: base = "keypad Enter"
+        case XK_bracketleft: base = "["
+        case XK_bracketright: base = "]"
         case XK_Page_Up: base = "Page Up"
         case XK_Page_Down: base = "Page Down"
         case XK_a...XK_z: base = String(UnicodeScalar(UInt8(keysym)))

@@ -12,7 +12,7 @@ public enum KeyHelp {
 
     /// What the help explains, in the order it explains it; each binding belongs to one topic.
     enum Topic: CaseIterable {
-        case press, focus, activate, toggle, inspector, appearance, direction, grid, outlines, audit, screenshot, scroll, reload, quit, dismiss
+        case press, focus, tree, activate, toggle, inspector, appearance, direction, grid, outlines, audit, screenshot, scroll, reload, quit, dismiss
 
         /// What the pointer does for this topic, before the keys.
         var pointer: String? {
@@ -27,6 +27,7 @@ public enum KeyHelp {
             switch self {
             case .press: "highlighted while the pointer is on it; release on it toggles selected"
             case .focus: "move the focus ring forward or back"
+            case .tree: "focus the focused view's parent, or its first subview"
             case .activate: "press the focused view, as a click does"
             case .toggle: "toggle highlighted, selected, disabled on the focused view (they stay)"
             case .inspector: "the inspector: the focused view's class, id, state, rectangles and properties"
@@ -46,6 +47,7 @@ public enum KeyHelp {
         init(_ action: KeyBinding.Action) {
             switch action {
             case .focusNext, .focusPrevious: self = .focus
+            case .focusParent, .focusSubview: self = .tree
             case .activate: self = .activate
             case .toggle: self = .toggle
             case .inspector: self = .inspector

@@ -62,7 +62,11 @@ final class PreviewSession {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var damage = Damage()
 
-    private(set) var focus: Int?
+    /// The view the inspector shows and the keyboard acts on: a top-level view, or one inside
+    /// another (a click on a card's button focuses the button).
+    private(set) var focus: ViewPath?
+    /// The top-level view the focus is in.
+    var focusedRoot: Int? { focus?.root }
     /// The ring shows once the keyboard is used; a click focuses (for the inspector) without it.
     private(set) var focusVisible = false
 
@@ -75,10 +79,12 @@ final class PreviewSession {
     private var layoutAreaWidth: Int?
     /// Each view's own state: selected, disabled, and a highlight stuck on with `h`.
     private var states: [ControlState] = []
-    /// The view the mouse went down on, and whether the pointer is over it now.
-    private var pointerPress: (index: Int, inside: Bool)?
-    /// The view Space or Return went down on.
-    private var keyPress: Int?
+    /// The own states of controls inside other views that differ from their initial state.
+    private var nestedStates: [ViewPath: ControlState] = [:]
+    /// The control the mouse went down on, and whether the pointer is over it now.
+    private var pointerPress: (path: ViewPath, inside: Bool)?
+    /// The control Space or Return went down on.
+    private var keyPress: ViewPath?
     /// Effective states before a change, reused so input does not allocate.
     private var before: [ControlState] = []
     /// The last reload's reconciliation, until `takeReloadDamage` asks it what to redraw.
@@ -227,6 +233,7 @@ final class PreviewSession {
         if isPartial {
             document = nil
             states = []
+            nestedStates = [:]
             invalidateLayout()
             focus = nil
             focusVisible = false
@@ -292,8 +299,8 @@ final class PreviewSession {
     /// over, and keeps what was shown until `takeReloadDamage` compares it with the new layout.
     private func adopt(_ loaded: StyleDocument) {
         var pressed: Set<Int> = []
-        if let press = pointerPress, press.inside { pressed.insert(press.index) }
-        if let keyPress { pressed.insert(keyPress) }
+        if let press = pointerPress, press.inside { pressed.insert(press.path.root) }
+        if let keyPress { pressed.insert(keyPress.root) }
         let shown = document.map { Reconciler.Shown(document: $0, layout: layout, states: states, pressed: pressed) }
         let reconciler = Reconciler(from: shown, to: loaded)
         self.reconciler = shown == nil ? nil : reconciler
@@ -302,10 +309,21 @@ final class PreviewSession {
         layout = nil
         naturalLayout = nil
         layoutAreaWidth = nil
-        focus = focus.flatMap(reconciler.newIndex(ofOld:))
+        // A nested view keeps its place under its top-level view while the file still has a
+        // control there: its state, the focus and a press carry over as the top-level's do.
+        func carried(_ path: ViewPath) -> ViewPath? {
+            guard let root = reconciler.newIndex(ofOld: path.root) else { return nil }
+            var moved = path
+            moved.indices[0] = root
+            return loaded.view(at: moved) != nil ? moved : nil
+        }
+        nestedStates = Dictionary(nestedStates.compactMap { path, state in
+            carried(path).flatMap { loaded.view(at: $0)?.type.isControl == true ? ($0, state) : nil }
+        }, uniquingKeysWith: { first, _ in first })
+        focus = focus.flatMap { carried($0) ?? reconciler.newIndex(ofOld: $0.root).map(ViewPath.init) }
         if focus == nil { focusVisible = false }
-        pointerPress = pointerPress.flatMap { press in reconciler.newIndex(ofOld: press.index).map { ($0, press.inside) } }
-        keyPress = keyPress.flatMap(reconciler.newIndex(ofOld:))
+        pointerPress = pointerPress.flatMap { press in carried(press.path).map { ($0, press.inside) } }
+        keyPress = keyPress.flatMap(carried)
         damage = Damage()
     }
 
@@ -359,7 +377,9 @@ final class PreviewSession {
         let laidOut = Layout(canvasSize: size, frames: canvas.views.map(\.frame))
         layout = laidOut
         naturalLayout = laidOut
-        if let focus, focus >= canvas.views.count { self.focus = nil; focusVisible = false }
+        // The worker's canvas knows its top-level views only.
+        if let focus, focus.root >= canvas.views.count || !focus.isTopLevel { self.focus = nil; focusVisible = false }
+        nestedStates = [:]
         pointerPress = nil
         keyPress = nil
         damage = Damage()
@@ -414,33 +434,61 @@ final class PreviewSession {
     func state(of index: Int, pointer: Bool) -> ControlState {
         guard index < states.count else { return .normal }
         var state = states[index]
-        if pointer, let press = pointerPress, press.index == index, press.inside { state.insert(.highlighted) }
-        if keyPress == index { state.insert(.highlighted) }
+        if pointer, let press = pointerPress, press.path.isTopLevel, press.path.root == index, press.inside { state.insert(.highlighted) }
+        if keyPress?.isTopLevel == true, keyPress?.root == index { state.insert(.highlighted) }
         return state
     }
 
-    private func isControl(_ index: Int) -> Bool {
-        if let remote { return index < remote.views.count && remote.views[index].isControl }
-        return document.map { index < $0.views.count && $0.views[index].type.isControl } ?? false
+    /// The state the view at `path` is drawn in, at any depth.
+    func state(at path: ViewPath) -> ControlState {
+        if path.isTopLevel { return state(of: path.root) }
+        var state = nestedStates[path] ?? document?.view(at: path)?.initialState ?? .normal
+        if let press = pointerPress, press.path == path, press.inside { state.insert(.highlighted) }
+        if keyPress == path { state.insert(.highlighted) }
+        return state
+    }
+
+    /// The states of the controls inside other views that are not their initial state, a press
+    /// included: what the renderer draws nested views in.
+    var drawnNestedStates: [ViewPath: ControlState] {
+        var drawn = nestedStates
+        for path in [pointerPress.flatMap { $0.inside ? $0.path : nil }, keyPress].compactMap({ $0 }) where !path.isTopLevel {
+            drawn[path] = state(at: path)
+        }
+        return drawn
+    }
+
+    private func isControl(_ path: ViewPath) -> Bool {
+        if let remote { return path.isTopLevel && path.root < remote.views.count && remote.views[path.root].isControl }
+        return document?.view(at: path)?.type.isControl ?? false
     }
 
     /// A control that takes input: a disabled one ignores the pointer and Space, as UIKit's does.
-    private func isInteractive(_ index: Int) -> Bool {
-        isControl(index) && !state(of: index).contains(.disabled)
+    private func isInteractive(_ path: ViewPath) -> Bool {
+        isControl(path) && !state(at: path).contains(.disabled)
     }
 
     /// Runs `body` and records the views whose drawn state it changed.
     private func changingStates(_ body: () -> Void) {
         before.removeAll(keepingCapacity: true)
         for index in states.indices { before.append(state(of: index)) }
+        let nestedBefore = drawnNestedStates
         body()
+        // A nested control's change redraws its top-level view, which covers it in every state.
+        let nestedAfter = drawnNestedStates
+        for path in Set(nestedBefore.keys).union(nestedAfter.keys) {
+            let initial = document?.view(at: path)?.initialState ?? .normal
+            guard (nestedBefore[path] ?? initial) != (nestedAfter[path] ?? initial) else { continue }
+            damage.views.insert(path.root)
+            if path == focus { damage.inspector = true }
+        }
         for index in states.indices where state(of: index) != before[index] {
             damage.views.insert(index)
             // A state's look may reach further than the next one's (a border, later a shadow).
             if let document, let layout, index < layout.frames.count {
                 damage.previousAreas[index] = document.views[index].coverage(in: layout.frames[index], state: before[index])
             }
-            if index == focus { damage.inspector = true }
+            if focus?.isTopLevel == true, index == focus?.root { damage.inspector = true }
         }
     }
 
@@ -453,39 +501,90 @@ final class PreviewSession {
     // MARK: - Pointer
 
     /// Mouse down at `point` (canvas points): focuses the view under it for the inspector (or
-    /// nothing, on the background), and starts a press on a control that takes input.
+    /// nothing, on the background), and starts a press on a control that takes input. Inside a
+    /// view, the innermost control under the pointer takes the press and the focus, as UIKit's
+    /// hit-testing delivers a touch to the deepest view that takes it (a label lets it through).
     func pointerDown(at point: Point) {
-        pointerDown(onView: layout?.view(at: point))
+        guard let layout, let root = layout.view(at: point) else { return pointerDown(onView: nil) }
+        pointerDown(on: hit(point, in: root, layout: layout))
     }
 
     /// Mouse down on view `index`, or on no view (nil): as `pointerDown(at:)` once the view under
     /// the pointer is known (the variants grid knows it from the cell).
     func pointerDown(onView index: Int?) {
-        guard layout != nil, let index, index < viewCount else {
+        pointerDown(on: index.map(ViewPath.init))
+    }
+
+    private func pointerDown(on path: ViewPath?) {
+        guard layout != nil, let path, path.root < viewCount else {
             setFocus(nil, visible: false)
             return
         }
-        setFocus(index, visible: false)
-        guard isInteractive(index) else { return }
-        changingStates { pointerPress = (index, true) }
+        setFocus(path, visible: false)
+        guard isInteractive(path) else { return }
+        changingStates { pointerPress = (path, true) }
+    }
+
+    /// The view under `point` within top-level view `root`: the innermost control on the way
+    /// down, else the innermost view. A subview is looked for only inside its parent's bounds,
+    /// as UIKit's `hitTest(_:with:)` does, and the last subview drawn is the first asked.
+    func hit(_ point: Point, in root: Int, layout: Layout) -> ViewPath {
+        guard let document, root < document.views.count, root < layout.frames.count else { return ViewPath(root) }
+        var path = ViewPath(root)
+        var view = document.views[root]
+        var frame = layout.frames[root]
+        var control: ViewPath? = view.type.isControl ? path : nil
+        descending: while !view.subviews.isEmpty {
+            let frames = view.subviewFrames(in: frame.size, painter: renderer.painter)
+            for index in view.subviews.indices.reversed() {
+                let child = view.subviews[index]
+                let childFrame = frames[index].offsetBy(dx: frame.x, dy: frame.y)
+                guard childFrame.contains(point), !child.component(in: .normal).layer(in: childFrame).isHidden else { continue }
+                (path, view, frame) = (path.child(index), child, childFrame)
+                if child.type.isControl { control = path }
+                continue descending
+            }
+            break
+        }
+        return control ?? path
+    }
+
+    /// Where the view at `path` is on the canvas.
+    func canvasFrame(of path: ViewPath) -> Rect? {
+        guard let layout else { return nil }
+        if path.isTopLevel { return path.root < layout.frames.count ? layout.frames[path.root] : nil }
+        guard let document else { return nil }
+        return renderer.canvasFrame(of: path, in: document, layout: layout)
     }
 
     /// While the button is held, the control is highlighted only while the pointer is over it.
     func pointerMoved(to point: Point?) {
-        guard let press = pointerPress, let layout, press.index < layout.frames.count else { return }
-        let inside = point.map { layout.frames[press.index].contains($0) } ?? false
+        guard let press = pointerPress, let frame = canvasFrame(of: press.path) else { return }
+        let inside = point.map { frame.contains($0) } ?? false
         guard inside != press.inside else { return }
-        changingStates { pointerPress = (press.index, inside) }
+        changingStates { pointerPress = (press.path, inside) }
     }
 
     /// Release over the pressed control toggles its selected state; elsewhere it only un-highlights.
     func pointerUp(at point: Point?) {
         guard let press = pointerPress else { return }
-        let inside = point.flatMap { point in layout.map { press.index < $0.frames.count && $0.frames[press.index].contains(point) } } ?? false
+        let inside = point.flatMap { point in canvasFrame(of: press.path).map { $0.contains(point) } } ?? false
         changingStates {
             pointerPress = nil
-            if inside && isInteractive(press.index) { states[press.index].formSymmetricDifference(.selected) }
+            if inside && isInteractive(press.path) { toggleOwnState(.selected, of: press.path) }
         }
+    }
+
+    /// Switches `state` of the view at `path` on or off in its own state.
+    private func toggleOwnState(_ state: ControlState, of path: ViewPath) {
+        if path.isTopLevel {
+            guard path.root < states.count else { return }
+            states[path.root].formSymmetricDifference(state)
+            return
+        }
+        var own = nestedStates[path] ?? document?.view(at: path)?.initialState ?? .normal
+        own.formSymmetricDifference(state)
+        nestedStates[path] = own
     }
 
     /// The keyboard went elsewhere mid-press: the key's release will never come, so un-highlight
@@ -497,19 +596,52 @@ final class PreviewSession {
 
     // MARK: - Keyboard
 
-    /// Tab and Shift-Tab: the next or previous view, wrapping around.
+    /// Tab and Shift-Tab: the next or previous view, wrapping around: each top-level view, and
+    /// the controls inside it in tree order (the parts a person acts on; its labels and images
+    /// are reached with the inspector's steps).
     func moveFocus(backwards: Bool) {
-        let count = viewCount
-        guard count > 0 else { return }
+        let order = focusOrder
+        guard !order.isEmpty else { return }
         if keyPress != nil { changingStates { keyPress = nil } }
-        let next: Int
+        let next: ViewPath
         if let focus {
-            next = backwards ? (focus + count - 1) % count : (focus + 1) % count
+            // A focus not in the order (a nested label, stepped to) goes on from the place it has in the tree.
+            let place = order.firstIndex(of: focus) ?? (order.lastIndex { $0 < focus } ?? (backwards ? 0 : order.count - 1))
+            let exact = order.indices.contains(place) && order[place] == focus
+            next = backwards ? order[(place + (exact ? order.count - 1 : 0)) % order.count] : order[(place + 1) % order.count]
         } else {
-            next = backwards ? count - 1 : 0
+            next = backwards ? order[order.count - 1] : order[0]
         }
         setFocus(next, visible: true)
     }
+
+    /// What Tab walks through, in tree order.
+    var focusOrder: [ViewPath] {
+        guard let document else { return (0..<viewCount).map(ViewPath.init) }
+        guard document.isNested else { return document.views.indices.map(ViewPath.init) }
+        return document.allPaths.filter { $0.isTopLevel || document.view(at: $0)?.type.isControl == true }
+    }
+
+    /// The inspector's steps: to the focused view's parent, or to its first subview; to the next
+    /// or previous sibling. Nil when there is no such view.
+    func stepFocus(_ step: FocusStep) -> Bool {
+        guard let focus, let document, let view = document.view(at: focus) else { return false }
+        let target: ViewPath?
+        switch step {
+        case .parent: target = focus.parent
+        case .firstChild: target = view.subviews.isEmpty ? nil : focus.child(0)
+        case .nextSibling, .previousSibling:
+            guard let parent = focus.parent, let holder = document.view(at: parent) else { return false }
+            let index = focus.indices[focus.depth - 1] + (step == .nextSibling ? 1 : -1)
+            target = holder.subviews.indices.contains(index) ? parent.child(index) : nil
+        }
+        guard let target else { return false }
+        if keyPress != nil { changingStates { keyPress = nil } }
+        setFocus(target, visible: true)
+        return true
+    }
+
+    enum FocusStep { case parent, firstChild, nextSibling, previousSibling }
 
     /// Space or Return down: highlights the focused control, as a held mouse button does.
     func activateDown() {
@@ -521,10 +653,10 @@ final class PreviewSession {
 
     /// Space or Return up: toggles the selected state of the control it went down on.
     func activateUp() {
-        guard let index = keyPress else { return }
+        guard let path = keyPress else { return }
         changingStates {
             keyPress = nil
-            if isInteractive(index) { states[index].formSymmetricDifference(.selected) }
+            if isInteractive(path) { toggleOwnState(.selected, of: path) }
         }
     }
 
@@ -534,8 +666,10 @@ final class PreviewSession {
     func toggle(_ state: ControlState) -> String? {
         guard let focus else { return nil }
         showFocus()
-        guard isControl(focus) else { return document?.views[focus].type.className ?? remote?.views[focus].className }
-        changingStates { states[focus].formSymmetricDifference(state) }
+        guard isControl(focus) else {
+            return document?.view(at: focus)?.type.className ?? remote.flatMap { focus.root < $0.views.count ? $0.views[focus.root].className : nil }
+        }
+        changingStates { toggleOwnState(state, of: focus) }
         return nil
     }
 
@@ -543,15 +677,16 @@ final class PreviewSession {
         if let focus, !focusVisible { setFocus(focus, visible: true) }
     }
 
-    private func setFocus(_ index: Int?, visible: Bool) {
+    private func setFocus(_ path: ViewPath?, visible: Bool) {
         let ringBefore = focusVisible ? focus : nil
-        if index != focus { damage.inspector = true }
-        focus = index
-        focusVisible = visible && index != nil
+        if path != focus { damage.inspector = true }
+        focus = path
+        focusVisible = visible && path != nil
         let ringAfter = focusVisible ? focus : nil
         if ringBefore != ringAfter {
-            if let ringBefore { damage.rings.insert(ringBefore) }
-            if let ringAfter { damage.rings.insert(ringAfter) }
+            // The ring is redrawn with the top-level view it is in.
+            if let ringBefore { damage.rings.insert(ringBefore.root) }
+            if let ringAfter { damage.rings.insert(ringAfter.root) }
         }
     }
 }

@@ -43,7 +43,7 @@ extension FrameComposer {
             if showsOutlines, let outlines = session.remote?.outlines {
                 for rectangles in outlines { LayoutOutlines.draw(rectangles, painter: renderer.painter) }
             }
-            if session.focusVisible, let focus = session.focus, let remote = session.remote, focus < remote.views.count {
+            if session.focusVisible, let focus = session.focusedRoot, let remote = session.remote, focus < remote.views.count {
                 let view = remote.views[focus]
                 renderer.painter.focusRing(around: Shape(view.frame, cornerRadius: view.cornerRadius), color: Self.ringColor)
             }

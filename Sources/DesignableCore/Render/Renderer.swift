@@ -131,8 +131,10 @@ public final class Renderer {
         }
         guard outlines else { return (area, nil) }
         // A view narrower than the legend's longest word widens the picture to it, on the canvas's background.
-        area.size.width = max(area.width, LayoutOutlines.minimumLegendWidth(painter: painter))
-        let legend = Rect(x: area.x, y: area.maxY, width: area.width, height: LayoutOutlines.legendHeight(width: area.width, painter: painter))
+        let nestedViews = document.isNested
+        area.size.width = max(area.width, LayoutOutlines.minimumLegendWidth(nested: nestedViews, painter: painter))
+        let legend = Rect(x: area.x, y: area.maxY, width: area.width,
+                          height: LayoutOutlines.legendHeight(width: area.width, nested: nestedViews, painter: painter))
         area.size.height += legend.height
         return (area, legend)
     }
@@ -144,8 +146,8 @@ public final class Renderer {
         guard let legend else { return draw(document, layout: layout, scale: scale, on: context, states: states, only: only, nested: nested) }
         withoutActuallyEscaping(states) { states in
             draw(document, layout: layout, scale: scale, on: context, states: states, only: only, nested: nested) { painter in
-                LayoutOutlines.draw(document, layout: layout, states: states, only: only, painter: painter)
-                LayoutOutlines.drawLegend(in: legend, painter: painter)
+                LayoutOutlines.draw(document, layout: layout, states: states, only: only, nestedStates: self.nestedStates, painter: painter)
+                LayoutOutlines.drawLegend(in: legend, nested: document.isNested, painter: painter)
             }
         }
     }
