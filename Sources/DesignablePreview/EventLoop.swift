@@ -169,7 +169,7 @@ final class EventLoop {
         let window = self.window, size = viewport.window
         guard let (frame, presented) = frames.present(window: size, bufferIsCurrent: window.hasBuffer(width: size.width, height: size.height),
                                                       wake: wake, blit: { window.blit($0) }) else { return }
-        tracer.record(frame, presented: presented)
+        tracer.record(frame, presented: presented, focus: session.focus.flatMap { focus in session.document.map { $0.name(of: focus) } })
         // What the frame replaced is freed once it is on screen, not in its time.
         session.releaseRetired()
         composer.viewPixels.releaseForgotten()
@@ -196,6 +196,7 @@ final class EventLoop {
                 let partial = !frames.fullRedraw && !gridShown && !composer.showsOverlays
                 switch damage {
                 case .rects(let rects) where partial:
+                    frame.regions = rects.count
                     for rect in rects { frames.redraw(viewport.windowRect(of: rect)) }
                     if viewport.panelWidth > 0 { frames.redraw(viewport.panelArea) }
                 case .background where partial:

@@ -34,6 +34,9 @@ final class Tracer {
         var window: UInt64 = 0
         /// Views redrawn, for input frames.
         var views: Int?
+        /// Areas a reload redrew, for a save that changed some views only: each changed view's,
+        /// and where one moved or shrank, what it covered before.
+        var regions: Int?
 
         init(_ cause: Cause, started: UInt64 = MonotonicClock.now()) {
             self.cause = cause
@@ -51,6 +54,7 @@ final class Tracer {
             display += other.display
             window += other.window
             if let views = other.views { self.views = (self.views ?? 0) + views }
+            if let regions = other.regions { self.regions = (self.regions ?? 0) + regions }
         }
 
         /// Runs `body`, adding its time to the step at `step`.
@@ -70,7 +74,9 @@ final class Tracer {
     }
 
     /// Counts a frame whose pixels reached the server at `presented` and prints its line.
-    func record(_ frame: Frame, presented: UInt64) {
+    /// `focus`: the focused view's path as `render --view` names it (`card/buy`), for a driver
+    /// to tell which view a click or a key reached.
+    func record(_ frame: Frame, presented: UInt64, focus: String? = nil) {
         frameCount += 1
         guard enabled else { return }
         var line = "{\"frame\":\(frameCount),\"cause\":\"\(frame.cause.rawValue)\""
@@ -82,6 +88,8 @@ final class Tracer {
         line += ",\"blit_ms\":" + Self.format(frame.blit)
         line += ",\"total_ms\":" + Self.format(presented > frame.started ? presented - frame.started : 0)
         if let views = frame.views { line += ",\"views\":\(views)" }
+        if let regions = frame.regions { line += ",\"regions\":\(regions)" }
+        if let focus { line += ",\"focus\":" + jsonQuoted(focus) }
         if frame.cause == .start {
             // Where a start goes: before main (from the driver's own stamp of the spawn), then the
             // display and the window; the steps above are the rest.

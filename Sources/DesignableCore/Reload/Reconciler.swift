@@ -122,7 +122,7 @@ public struct Reconciler {
                 // A recoloured view is redrawn unlooked at: comparing would make the component of
                 // each of thousands of views that a colour save leaves off screen.
                 if !view.isRecoloured(from: oldViews[old]),
-                   view.component(in: state).hasSameLook(as: oldViews[old].component(in: oldState)) { continue }
+                   view.drawsSame(as: oldViews[old], in: state, was: oldState) { continue }
             }
             let (now, before) = (coverage(view, state, frame), coverage(oldViews[old], oldState, oldFrame))
             rects.append(now)

@@ -220,6 +220,24 @@ extension StyledView {
     }
 }
 
+// MARK: - Comparing looks
+
+extension StyledView {
+    /// Whether this view in `state` draws what `other` drew in `was`, its subviews included:
+    /// the same look, and the same subviews placed the same way looking the same (each in its
+    /// initial state). A save that changed only a nested label's text changes its top-level view.
+    func drawsSame(as other: StyledView, in state: ControlState, was: ControlState) -> Bool {
+        guard component(in: state).hasSameLook(as: other.component(in: was)) else { return false }
+        let (mine, theirs) = (subviews, other.subviews)
+        guard mine.count == theirs.count else { return false }
+        return zip(mine, theirs).allSatisfy { child, old in
+            child.isSameDecoding(as: old) || (child.type == old.type && child.frame == old.frame && child.size == old.size
+                && child.decoding.pins == old.decoding.pins && child.decoding.spacingAfter == old.decoding.spacingAfter
+                && child.drawsSame(as: old, in: child.initialState, was: old.initialState))
+        }
+    }
+}
+
 // MARK: - Findings about the look
 
 extension StyledView {
