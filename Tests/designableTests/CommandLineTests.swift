@@ -18,6 +18,17 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// The cards example, all views inside views (pins, stacks, a compound preset), renders at
+    /// 2× without a finding: no pin that cannot hold, no subview a parent cuts off, no shadow
+    /// the canvas cuts.
+    func testTheCardsExampleRendersWithoutFindings() throws {
+        let out = try temporaryFolder().appendingPathComponent("cards.png")
+        let run = try runDesignable(["render", projectRoot.appendingPathComponent("assets/examples/cards.yaml").path, "--scale", "2", "-o", out.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
+    }
+
     func testRenderTheGalleryAtOneAndTwoTimes() throws {
         let folder = try temporaryFolder()
         let one = folder.appendingPathComponent("one.png"), two = folder.appendingPathComponent("two.png")

@@ -55,6 +55,7 @@ public enum StyleSchema {
         definitions.append(("AnyClass", anyClass(of: samples.map(\.1), asPreset: false)))
         definitions.append(("AnyClassPreset", anyClass(of: samples.map(\.1), asPreset: true)))
         definitions.append(("preset", preset))
+        definitions.append(("view", view))
         definitions.append(("merge", [
             "description": "YAML merge key: the mapping (or list of mappings) whose keys this one takes unless it gives its own.",
             "anyOf": [["type": "object"], ["type": "array", "items": ["type": "object"]]],
@@ -103,7 +104,7 @@ public enum StyleSchema {
                     "description": "Named presets: a view takes one with 'style: NAME' and overrides what it likes.",
                     "additionalProperties": ["$ref": "#/$defs/preset"],
                 ],
-                "views": ["type": ["array", "null"], "items": view],
+                "views": ["type": ["array", "null"], "items": ["$ref": "#/$defs/view"]],
             ],
             // `x-` keys hold anchors for views to merge (`x-base: &base {...}`), as in Compose files.
             "patternProperties": ["^x-": [:]],
@@ -116,6 +117,25 @@ public enum StyleSchema {
     // pointer's spare bits, and LeakSanitizer then reports it lost.
     private static var mergeKey: (key: String, value: JSONValue) { ("<<", ["$ref": "#/$defs/merge"]) }
     private static var layerMap: (key: String, value: JSONValue) { ("layer", ["$ref": "#/$defs/layer"]) }
+    /// What a view holds and how it is placed inside its parent: its subviews (views as `views:`
+    /// has them), the values it sets on them by id, and (not for a preset) its pins and the
+    /// custom spacing a stack leaves after it.
+    private static func tree(asPreset: Bool) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [
+            ("subviews", ["type": ["array", "null"], "description": "Views inside this one, drawn above its content and below its border.",
+                          "items": ["$ref": "#/$defs/view"]]),
+            ("nested", ["type": ["object", "null"], "description": "Values to set on subviews by id, or a path of ids (row/title).",
+                        "additionalProperties": ["type": ["object", "null"]]]),
+        ]
+        if !asPreset {
+            members += [
+                ("pin", Pins.shape.schema.setting("description", "Constraints to the parent: top, bottom, leading, trailing, left, right, centerX, centerY, width, height.")),
+                ("spacingAfter", Double.shape.schema.setting("description", "Space a stack view leaves after this arranged view (setCustomSpacing(_:after:)).")),
+            ]
+        }
+        return members
+    }
+
     /// A preset's name, as `style:` and `extends:` give it.
     private static var presetName: JSONValue { ["type": "string", "minLength": .number(1)] }
 
@@ -136,6 +156,7 @@ public enum StyleSchema {
             layerMap,
             mergeKey,
         ]
+        members += tree(asPreset: asPreset)
         members += properties(of: sample)
         if type.isControl {
             members += ControlState.layered.map { ($0.name, ["$ref": .string("#/$defs/\(type.className)State")]) }
@@ -177,6 +198,7 @@ public enum StyleSchema {
             ? [("extends", presetName)]
             : [("style", presetName), ("id", String.shape.schema), ("frame", Rect.shape.schema)]
         members += [("size", Size.shape.schema), layerMap, mergeKey]
+        members += tree(asPreset: asPreset)
         let properties = names.map { ($0, (schemas[$0] ?? nil) ?? anyValue) }
         let state: JSONValue = [
             "type": ["object", "null"],
