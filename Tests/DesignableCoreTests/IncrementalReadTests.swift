@@ -24,6 +24,18 @@ final class IncrementalReadTests: XCTestCase {
         print("gallery: \(walk.summary)")
     }
 
+    /// Random edits of the views-inside-views example (cards, stacks, pins, a compound preset
+    /// used three times with `nested:` values), each compared with a full read, subviews at every
+    /// depth included; the pixels every fifth time.
+    func testRandomEditsOfANestedFileReadAsTheWholeFile() throws {
+        let path = repositoryRoot.appendingPathComponent("assets/examples/cards.yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let walk = EditWalk(text: text, path: path, seed: 29)
+        walk.run(edits: 800, pixelsEvery: 5, rowsEvery: 5)
+        XCTAssertGreaterThan(walk.incremental, walk.edits / 3, "a third of the edits at least read only the views they touch (\(walk.summary))")
+        print("cards: \(walk.summary)")
+    }
+
     /// Random edits of a generated 2,000-view file (flow and block entries, presets, an anchor,
     /// ids, state maps, comments), each compared with a full read; the pixels every tenth time.
     func testRandomEditsOfA2000ViewFileReadAsTheWholeFile() throws {
@@ -788,6 +800,23 @@ final class LoadComparison {
             let maps = { (view: StyledView) in view.writtenStateMaps.map { "\($0.state) \($0.location) \($0.rows)" } }
             if let found = differ("\(view) state maps", maps(a), maps(b)) { return found }
         }
+        // Every view inside another, at any depth: where it is, where it is laid out, its values.
+        for path in expected.allPaths where !path.isTopLevel {
+            guard let a = expected.view(at: path), let b = actual.view(at: path) else { return "view \(path): in one read only" }
+            var view: String { "view \(path)" }
+            if let found = differ("\(view) class", a.type.className, b.type.className) ?? differ("\(view) id", a.id, b.id)
+                ?? differ("\(view) place", a.location, b.location)
+                ?? differ("\(view) frame", fullRenderer.canvasFrame(of: path, in: expected, layout: expectedLayout),
+                          partRenderer.canvasFrame(of: path, in: actual, layout: actualLayout))
+                ?? differ("\(view) states", a.styledStates, b.styledStates) ?? differ("\(view) subviews", a.subviews.count, b.subviews.count) {
+                return found
+            }
+            guard rowsOf.contains(path.root) else { continue }
+            for state in [ControlState.normal] + ControlState.layered.map(\.state) where state == .normal || a.styledStates.contains(state) {
+                if let found = differ("\(view) \(state)", a.propertyRows(in: state), b.propertyRows(in: state)) { return found }
+            }
+        }
+        if let found = differ("paths", expected.allPaths, actual.allPaths) { return found }
         guard pixels else { return nil }
         pictures += 1
         func drawn(_ document: StyleDocument, _ layout: Layout, _ renderer: Renderer) -> [UInt8]? {
