@@ -165,11 +165,15 @@ public final class StyledView {
     private(set) lazy var content = ViewContent(node)
     /// The views of its `subviews:`, in order, where the file has them now: moved with the view.
     public private(set) lazy var subviews: [StyledView] =
-        lineShift == 0 ? decoding.subviews : decoding.subviews.map { $0.moved(by: lineShift) }
+        lineShift == 0 ? decoding.subviews : decoding.subviews.map { $0.moved(by: lineShift, from: movesFrom ?? decoding.line) }
     /// How many lines below the place it was decoded at the view is now written. Its decoding
     /// (the components, where each value was set) is shared with the view it was taken over
     /// from, so the places it holds are that many lines up: `place(_:)` moves them down.
     let lineShift: Int
+    /// For a subview, the first line that moved with its top-level view: a compound preset's
+    /// subviews are written above it, with the presets, and stay where they are; the values its
+    /// use sets on them (`nested:`) move. Nil for a top-level view.
+    let movesFrom: Int?
 
     public var type: Component.Type { decoding.type }
     public var id: String? { decoding.id }
@@ -179,7 +183,9 @@ public final class StyledView {
     var stateMaps: [(state: ControlState, pairs: Pairs)] { decoding.stateMaps }
     var dependencies: Set<Dependency> { decoding.dependencies }
 
-    init(decoding: Decoding, node: YAMLNode, location: SourceLocation? = nil, findings: [Diagnostic] = [], lineShift: Int = 0) {
+    init(decoding: Decoding, node: YAMLNode, location: SourceLocation? = nil, findings: [Diagnostic] = [], lineShift: Int = 0,
+         movesFrom: Int? = nil) {
+        self.movesFrom = movesFrom
         self.decoding = decoding
         self.node = node
         self.location = location ?? node.location
@@ -243,12 +249,14 @@ public final class StyledView {
     /// This view, its text unchanged, `lines` further down the file (lines were added or taken
     /// out above it, below any preset of the file): it keeps the node it was read from, which no
     /// longer says where it is.
-    func moved(by lines: Int) -> StyledView {
+    ///
+    /// `from`: for a subview, the first line that moves (its top-level view's); lines above it stay.
+    func moved(by lines: Int, from: Int? = nil) -> StyledView {
         guard lines != 0 else { return self }
         var location = location
-        location.line += lines
+        if from.map({ location.line >= $0 }) ?? true { location.line += lines }
         return StyledView(decoding: decoding, node: node, location: location, findings: shifted(findings, by: lines, to: location.file),
-                          lineShift: lineShift + lines)
+                          lineShift: lineShift + lines, movesFrom: from ?? movesFrom)
     }
 
     /// Whether a preset the view takes is written in the view's own file: its places stay when
@@ -274,8 +282,12 @@ public final class StyledView {
     /// no view with such a preset that moved, see `presetsHold`; `moved(by:)` moves views below
     /// the presets).
     public func place(_ location: SourceLocation?) -> SourceLocation? {
-        guard var location, lineShift != 0, location.file == self.location.file,
-              location.line >= decoding.line || !hasPresetOfItsFile else { return location }
+        guard var location, lineShift != 0, location.file == self.location.file else { return location }
+        if let movesFrom {
+            guard location.line >= movesFrom else { return location }
+        } else {
+            guard location.line >= decoding.line || !hasPresetOfItsFile else { return location }
+        }
         location.line += lineShift
         return location
     }

@@ -29,6 +29,7 @@ enum StylesSection: StyleSection {
         guard !load.presetOrder.isEmpty else { return }
         resolveChains(load)
         resolveClasses(load)
+        refuseContainingCycles(load)
         load.context.presets = load.presets
         check(load)
     }
@@ -130,6 +131,57 @@ enum StylesSection: StyleSection {
             load.diagnostics.append(.error(message, at: opener.parentNode?.location ?? opener.location))
             members.forEach { $0.isBroken = true }
         }
+    }
+
+    /// Says where presets hold each other through their subviews (A's subviews hold a view of
+    /// style B, whose subviews hold one of style A), once, at the first `style:` of the cycle
+    /// written, and marks them broken: such a view would hold itself without end.
+    private static func refuseContainingCycles(_ load: StyleLoad) {
+        // Each preset's edges: the presets its subviews (its chain's, at any depth) name, with where.
+        func edges(of preset: Preset) -> [(name: String, at: YAMLNode)] {
+            guard let subviews = preset.chain.last(where: { $0.subviewsNode != nil })?.subviewsNode else { return [] }
+            var found: [(name: String, at: YAMLNode)] = []
+            var pending = [subviews]
+            var visited = 0
+            while let node = pending.popLast(), visited < ViewsSection.maximumViews {
+                visited += 1
+                guard case .sequence(let items) = node.kind else { continue }
+                for item in items {
+                    if let style = item["style"], let name = style.scalar { found.append((name, style)) }
+                    if let nested = item["subviews"] { pending.append(nested) }
+                }
+            }
+            return found
+        }
+        var done: Set<ObjectIdentifier> = []
+        // The presets being walked, and the `style:` that led from each to the next.
+        var onPath: [Preset] = []
+        var taken: [YAMLNode] = []
+        func walk(_ preset: Preset) {
+            onPath.append(preset)
+            for (name, node) in edges(of: preset) {
+                guard let target = load.presets[name], !done.contains(ObjectIdentifier(target)) else { continue }
+                if let start = onPath.firstIndex(where: { $0 === target }) {
+                    let cycle = onPath[start...]
+                    let opener = start < taken.count ? taken[start] : node
+                    if !cycle.allSatisfy(\.isBroken) {
+                        let message = cycle.count == 1
+                            ? "preset '\(target.name)' holds a view of its own style in its subviews: it would hold itself without end; give that view another style"
+                            : "presets hold each other through their subviews (\((cycle.map(\.name) + [target.name]).joined(separator: " → "))): each would hold itself without end; remove one of these styles"
+                        load.diagnostics.append(.error(message, at: opener.location))
+                    }
+                    cycle.forEach { $0.isBroken = true }
+                    continue
+                }
+                guard !target.isBroken else { continue }
+                taken.append(node)
+                walk(target)
+                taken.removeLast()
+            }
+            onPath.removeLast()
+            done.insert(ObjectIdentifier(preset))
+        }
+        for preset in load.presetOrder where !preset.isBroken && !done.contains(ObjectIdentifier(preset)) { walk(preset) }
     }
 
     /// Gives every preset the class it is for (its own or its nearest ancestor's), and says where

@@ -228,19 +228,28 @@ enum ViewsSection: StyleSection {
     }
 
     /// The preview keeps states by id: two views with one id would share them.
-    static func sharedIDWarnings(_ views: [StyledView], among siblings: String = "another view") -> [Diagnostic] {
+    static func sharedIDWarnings(_ views: [StyledView]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         var ids: [String: SourceLocation] = [:]
         for view in views {
             guard let id = view.id else { continue }
             if let first = ids[id] {
-                let whom = siblings == "another view" ? "another view too" : "one of \(siblings) too"
-                warnings.append(.warning("id '\(id)' is used by \(whom) (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
+                warnings.append(.warning("id '\(id)' is used by another view too (line \(first.line)); the preview keeps states by id, so give each view its own", at: view.location))
             } else {
                 ids[id] = view.location
             }
         }
         return warnings
+    }
+
+    /// Subviews of one parent share a path (`card/buy`) when they share an id. Said with the
+    /// parent's findings, which move with it when a save moves it: so without the other's line.
+    static func sharedSubviewIDWarnings(_ subviews: [StyledView]) -> [Diagnostic] {
+        var ids: Set<String> = []
+        return subviews.compactMap { view in
+            guard let id = view.id, !ids.insert(id).inserted else { return nil }
+            return .warning("id '\(id)' is used by a subview above this one too: both would be '…/\(id)', and the preview keeps states by path; give each its own", at: view.location)
+        }
     }
 
     // MARK: - One view
@@ -300,7 +309,7 @@ enum ViewsSection: StyleSection {
                 found.append(.warning("spacingAfter: only a stack view leaves space after its arranged subviews, and this view is in a \(className); it is ignored", at: spacing.location))
             }
         }
-        found += sharedIDWarnings(subviews, among: "its siblings")
+        found += sharedSubviewIDWarnings(subviews)
         if let preset {
             // Said once, at the preset; only the use site's own values are its views' findings.
             let span = preset.subviewsLines
