@@ -160,7 +160,8 @@ public struct RenderJob {
             if options.view != nil && only == nil {
                 // A view the file does not have: nothing is drawn, and the caller names the mistake.
             } else if let variants = options.variants {
-                let grid = VariantGrid(document, layout: layout, variants: variants, views: only.map { [$0] }, painter: renderer.painter)
+                let grid = VariantGrid(document, layout: layout, variants: variants, views: only.map { [$0] }, nestedRows: true,
+                                       painter: renderer.painter)
                 if let vector = options.format.vector {
                     output.vector = try renderer.render(vector, grid, scale: options.scale)
                 } else {
