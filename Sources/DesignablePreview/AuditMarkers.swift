@@ -16,6 +16,7 @@ final class AuditMarkers {
     private weak var document: StyleDocument?
     private var frames: [Rect] = []
     private var states: [ControlState] = []
+    private var nestedStates: [ViewPath: ControlState] = [:]
     private var appearance: Appearance?
     private var direction: LayoutDirection?
     /// Each view's findings, by index, for the views measured since the last change.
@@ -50,20 +51,30 @@ final class AuditMarkers {
 
     /// Marks each view with findings that reaches into `visible` with `painter`, drawing in canvas points.
     func draw(in visible: Rect, of session: PreviewSession, painter: Painter) {
-        guard let layout = session.layout else { return }
-        for (index, found) in findings(in: visible, of: session) where !found.isEmpty {
-            let frame = layout.frames[index]
-            painter.stroke(frame.insetBy(dx: -2, dy: -2), width: 2, color: Self.outline)
-            // One tag with every finding's numbers, on the outline above the view's top-left
-            // corner: over the view it would hide a small one's title, the very thing audited.
-            var labels: [String] = []
-            for label in found.map(\.label) where !labels.contains(label) { labels.append(label) }
-            let text = "⚠ " + labels.joined(separator: " · ")
-            let size = painter.measure(text, font: Self.font)
-            let tag = Rect(x: frame.x - 3, y: frame.y - 3 - (size.height + 2), width: size.width + 8, height: size.height + 2)
-            painter.fill(tag, radius: 3, with: .color(Self.tag))
-            painter.drawText(text, font: Self.font, color: Self.tagText, at: Point(x: tag.x + 4, y: tag.y + 1))
+        guard let layout = session.layout, let document = session.document else { return }
+        for (index, all) in findings(in: visible, of: session) where !all.isEmpty {
+            // A view inside another is marked on its own frame, not its top-level view's.
+            var paths: [ViewPath] = []
+            for path in all.map(\.path) where !paths.contains(path) { paths.append(path) }
+            for path in paths {
+                guard let frame = path.isTopLevel ? layout.frames[index] : session.renderer.canvasFrame(of: path, in: document, layout: layout)
+                else { continue }
+                mark(frame, with: all.filter { $0.path == path }, painter: painter)
+            }
         }
+    }
+
+    private func mark(_ frame: Rect, with found: [Audit.Finding], painter: Painter) {
+        painter.stroke(frame.insetBy(dx: -2, dy: -2), width: 2, color: Self.outline)
+        // One tag with every finding's numbers, on the outline above the view's top-left
+        // corner: over the view it would hide a small one's title, the very thing audited.
+        var labels: [String] = []
+        for label in found.map(\.label) where !labels.contains(label) { labels.append(label) }
+        let text = "⚠ " + labels.joined(separator: " · ")
+        let size = painter.measure(text, font: Self.font)
+        let tag = Rect(x: frame.x - 3, y: frame.y - 3 - (size.height + 2), width: size.width + 8, height: size.height + 2)
+        painter.fill(tag, radius: 3, with: .color(Self.tag))
+        painter.drawText(text, font: Self.font, color: Self.tagText, at: Point(x: tag.x + 4, y: tag.y + 1))
     }
 
     /// Forgets every measurement when the document, the layout, a view's state, the appearance or
@@ -72,9 +83,11 @@ final class AuditMarkers {
         let (appearance, direction) = (session.renderer.appearance, session.renderer.layoutDirection)
         let unchanged = document === self.document && layout.frames == frames && appearance == self.appearance && direction == self.direction
             && states.count == document.views.count && states.indices.allSatisfy { states[$0] == session.state(of: $0) }
+            && nestedStates == session.renderer.nestedStates
         guard !unchanged else { return }
         (self.document, frames, self.appearance, self.direction) = (document, layout.frames, appearance, direction)
         states = document.views.indices.map(session.state(of:))
+        nestedStates = session.renderer.nestedStates
         measured = [:]
     }
 }

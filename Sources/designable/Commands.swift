@@ -100,7 +100,7 @@ struct RenderCommand: Command {
                    completion: .words(VariantChoice.appearanceWords(both: true))),
         OptionSpec(name: "--direction", valueName: "DIR", help: "ltr, the default, or rtl: insets, image placement, leading and trailing mirror; both, with --variants, adds an RTL column set.",
                    completion: .words(VariantChoice.directionWords(both: true))),
-        OptionSpec(name: "--variants", help: "Draw every view in each of its states, a captioned grid; with --view, that view's row."),
+        OptionSpec(name: "--variants", help: "Draw every view in each of its states, a captioned grid, with a row for each control inside a view; with --view, that view's rows."),
         OptionSpec(name: "--outline", help: "Draw each view's frame, content insets, image and title rectangles, with a legend below."),
         .allowOutsideImages, .components,
     ]

@@ -30,7 +30,10 @@ struct SnapshotCommand: Command {
     selected+highlighted and disabled; and in each appearance and direction asked for. Each is
     DIR/ID.STATE[.dark][.rtl]@SCALEx.png (sign-in.disabled@2x.png, sign-in.normal.dark.rtl@2x.png);
     a view without an id is named after its class and place among the views of that class
-    (FancyButton-3), with a warning. A reference that is missing is recorded; one that is there is
+    (FancyButton-3), with a warning. A view is drawn whole, with its subviews; each control inside
+    it is kept too, the view drawn whole with that control in each state the file gives a look:
+    DIR/ID.CONTROL-STATE...png (card.buy-highlighted@2x.png; CONTROL is the ids below the view,
+    joined by dots: card.row.buy-disabled@2x.png). A reference that is missing is recorded; one that is there is
     compared, and a mismatch leaves ID.STATE@SCALEx.actual.png and .diff.png (the changes in red)
     beside it. The summary line is 'N passed, N failed'.
 

@@ -216,4 +216,110 @@ final class AuditTests: XCTestCase {
         XCTAssertTrue(renderer.painter.text.layout("Sign in", font: Font("Sans 15"), in: TextBox(width: 20)).isTruncated)
         XCTAssertTrue(renderer.painter.text.layout("Sign in", font: Font("Sans 15"), in: TextBox(width: 20, lineBreakMode: .byClipping)).isTruncated)
     }
+    // MARK: - Views inside views
+
+    /// A label's background is what its parents and the subviews before it draw, not the canvas:
+    /// on this dark grey canvas #767676 would fail WCAG's 4.5:1 for body text (1.4.3) at 2.78:1,
+    /// but on the white card it is 4.54:1 and passes, while #777777 there is 4.48:1 and fails
+    /// (on black, 4.69:1, it would pass). The third label sits on a white panel written before it in a
+    /// black card: a sibling beneath it.
+    func testANestedLabelIsMeasuredAgainstWhatIsBehindIt() throws {
+        let yaml = """
+        canvas: {size: [240, 260], background: "#333333"}
+        views:
+          - class: UIView
+            id: card
+            frame: [10, 10, 220, 100]
+            backgroundColor: "#FFFFFF"
+            subviews:
+              - class: UILabel
+                id: passes
+                text: Passes
+                textColor: "#767676"
+                font: Sans 15
+                frame: [10, 10, 200, 30]
+              - class: UILabel
+                id: fails
+                text: Fails
+                textColor: "#777777"
+                font: Sans 15
+                frame: [10, 50, 200, 30]
+          - class: UIView
+            id: dark
+            frame: [10, 130, 220, 100]
+            backgroundColor: "#000000"
+            subviews:
+              - class: UIView
+                frame: [0, 0, 220, 50]
+                backgroundColor: "#FFFFFF"
+              - class: UILabel
+                text: On the panel
+                textColor: "#777777"
+                font: Sans 15
+                frame: [10, 10, 200, 30]
+        """
+        XCTAssertEqual(try audit(yaml), [
+            "14:9: warning: audit: text 'Fails' contrast 4.48:1 (#777777 on #FFFFFF) in normal (light and dark); body text needs 4.5:1",
+            "28:9: warning: audit: text 'On the panel' contrast 4.48:1 (#777777 on #FFFFFF) in normal (light and dark); body text needs 4.5:1",
+        ])
+        XCTAssertEqual(Contrast.format(Contrast.ratio(Color(rgb: 0x767676), Color(rgb: 0x333333))), "2.78:1", "against the canvas it would fail")
+        XCTAssertEqual(Contrast.format(Contrast.ratio(Color(rgb: 0x777777), .black)), "4.69:1", "against black it would pass")
+    }
+
+    /// A parent's gradient is read where it is worst under the text: white text over a white to
+    /// black gradient is measured where the gradient is lightest, at the text's left end, not
+    /// against the black canvas it would pass on.
+    func testANestedLabelOverItsParentsGradient() throws {
+        let yaml = """
+        canvas: {size: [240, 120], background: "#000000"}
+        views:
+          - class: BWGradientView
+            startColor: "#FFFFFF"
+            endColor: "#000000"
+            isHorizontal: true
+            frame: [10, 10, 220, 100]
+            subviews:
+              - class: UILabel
+                text: Over a gradient
+                textColor: "#FFFFFF"
+                font: Sans 15
+                frame: [10, 35, 200, 30]
+        """
+        XCTAssertEqual(try audit(yaml), [
+            "9:9: warning: audit: text 'Over a gradient' contrast 1.18:1 (#FFFFFF on #ECECEC) in normal (light and dark); body text needs 4.5:1",
+        ])
+    }
+
+    /// Only a control needs a finger's room, at any depth: a small label inside a card is no tap
+    /// target; a small button inside it is, measured at its own frame, at its own line.
+    func testOnlyNestedControlsAreTapTargets() throws {
+        let yaml = """
+        canvas: {size: [240, 120], background: "#FFFFFF"}
+        views:
+          - class: UIView
+            id: card
+            frame: [10, 10, 220, 100]
+            subviews:
+              - class: UILabel
+                text: Small
+                textColor: "#000000"
+                font: Sans 12
+                frame: [10, 10, 60, 16]
+              - class: UIButton
+                id: buy
+                title: Buy
+                titleColor: "#000000"
+                frame: [10, 40, 40, 30]
+                highlighted: {titleColor: "#000000"}
+        """
+        let result = StyleLoader.load(text: yaml, path: "")
+        let document = try XCTUnwrap(result.document)
+        let renderer = Renderer()
+        let findings = Audit.run(document, layout: renderer.layout(document), renderer: renderer)
+        XCTAssertEqual(findings.map(\.diagnostic.description), [
+            "12:9: warning: audit: tap target 40×30 points is less than 44 points wide and tall; Apple's Human Interface Guidelines ask 44×44 for a control",
+        ])
+        XCTAssertEqual(findings.map(\.path), [document.path(named: "card/buy")])
+        XCTAssertEqual(findings.map(\.view), [0], "the top-level view that holds it")
+    }
 }

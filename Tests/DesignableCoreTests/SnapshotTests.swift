@@ -57,6 +57,98 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(Snapshot.fileSafe("ボタン_1"), "ボタン_1", "letters of any script are kept")
     }
 
+    // MARK: - Views holding controls
+
+    /// A card holding a button with highlighted and disabled looks of its own.
+    private let card = """
+    canvas: {background: "#FFFFFF"}
+    views:
+      - class: UIView
+        id: card
+        size: [200, 80]
+        backgroundColor: "#F2F2F7"
+        layer: {cornerRadius: 12}
+        subviews:
+          - {class: UILabel, id: name, text: Coffee, font: Sans 15, frame: [12, 10, 120, 24]}
+          - class: UIButton
+            id: buy
+            title: Buy
+            titleColor: "#FFFFFF"
+            backgroundColor: "#007AFF"
+            frame: [120, 36, 68, 32]
+            highlighted: {backgroundColor: "#0051A8"}
+            disabled: {backgroundColor: "#C7C7CC"}
+    """
+
+    /// A view holding a control is kept whole, and whole again with the control in each state
+    /// the file gives a look (its normal one is the view's own snapshot); a label inside is no control.
+    func testAViewIsKeptWholeWithEachNestedControlInEachStyledState() throws {
+        let document = try XCTUnwrap(loadStyle(card))
+        let all = Snapshot.all(of: document, scales: [2], variants: [.standard, .init(dark: true)])
+        XCTAssertEqual(all.findings.map(\.description), [])
+        XCTAssertEqual(all.snapshots.map(\.fileName), [
+            "card.normal@2x.png", "card.normal.dark@2x.png",
+            "card.buy-highlighted@2x.png", "card.buy-highlighted.dark@2x.png",
+            "card.buy-disabled@2x.png", "card.buy-disabled.dark@2x.png",
+        ])
+        XCTAssertEqual(all.snapshots[2].nested, Snapshot.Nested(path: try XCTUnwrap(document.path(named: "card/buy")), name: "buy"))
+        XCTAssertEqual(all.snapshots[2].index, 0, "drawn as its top-level view")
+    }
+
+    /// A nested control takes ids down the tree, else its class and place among its siblings,
+    /// with a warning at its line; two that would share a name are told apart.
+    func testNestedControlsAreNamedByTheirPathDownTheTree() throws {
+        let document = try XCTUnwrap(loadStyle("""
+        views:
+          - class: UIView
+            id: list
+            size: [200, 100]
+            subviews:
+              - class: UIView
+                id: row
+                frame: [0, 0, 200, 50]
+                subviews:
+                  - {class: UIButton, id: buy, title: Buy, frame: [0, 0, 60, 44], disabled: {titleColor: gray}}
+              - {class: UIButton, title: More, frame: [0, 50, 60, 44], selected: {titleColor: red}}
+              - {class: UIButton, title: Less, frame: [60, 50, 60, 44]}
+        """))
+        let (controls, findings) = Snapshot.nestedControls(of: 0, in: document)
+        XCTAssertEqual(controls.map(\.name), ["row.buy", "UIButton-1"], "a control with no look of its own past normal has no more snapshots")
+        XCTAssertEqual(findings.map(\.location.line), [11])
+        XCTAssertEqual(findings.first?.message, "this UIButton inside list is not named by ids alone: its snapshots are named UIButton-1, after the places of the views on the way to it, and change name when one is added or removed above it; give it and the views holding it an id")
+        XCTAssertEqual(Snapshot.all(of: document, scales: [1]).snapshots.map(\.fileName),
+                       ["list.normal@1x.png", "list.row.buy-disabled@1x.png", "list.UIButton-1-selected@1x.png"])
+    }
+
+    /// Each of those snapshots draws the whole view, trimmed alike, with only that control's look
+    /// changed; whatever nested states the renderer held before, and it holds them again after.
+    func testANestedStateSnapshotDrawsTheWholeViewWithTheControlInThatState() throws {
+        let document = try XCTUnwrap(loadStyle(card))
+        let renderer = Renderer()
+        let held = [try XCTUnwrap(document.path(named: "card/buy")): ControlState.disabled]
+        renderer.nestedStates = held
+        func draw(_ snapshot: Snapshot) throws -> ImageSurface {
+            var job = RenderJob(renderer: renderer)
+            job.options = RenderJob.Options(scale: 1, state: snapshot.nested == nil ? snapshot.state : nil, encodesPNG: false, view: "#1")
+            job.options.nestedStates = snapshot.nested.map { [$0.path: snapshot.state] } ?? [:]
+            return try XCTUnwrap(job.run(document: document).surface)
+        }
+        let snapshots = Snapshot.all(of: document, scales: [1]).snapshots
+        let (whole, highlighted) = (try draw(snapshots[0]), try draw(snapshots[1]))
+        XCTAssertEqual(renderer.nestedStates, held)
+        XCTAssertEqual([whole.width, whole.height], [200, 80])
+        XCTAssertEqual([highlighted.width, highlighted.height], [200, 80])
+        let comparison = ImageComparison(highlighted, to: whole, tolerance: .exact)
+        XCTAssertGreaterThan(comparison.changedPixels, 0)
+        // Only the button's pixels change: the card and its label stay as they are.
+        func pixel(_ surface: ImageSurface, _ x: Int, _ y: Int) throws -> UInt32 {
+            try XCTUnwrap(surface.data).load(fromByteOffset: y * surface.stride + x * 4, as: UInt32.self)
+        }
+        XCTAssertEqual(try pixel(whole, 100, 5), try pixel(highlighted, 100, 5))
+        XCTAssertEqual(try pixel(whole, 125, 40), 0xFF00_7AFF)
+        XCTAssertEqual(try pixel(highlighted, 125, 40), 0xFF00_51A8)
+    }
+
     // MARK: - One view alone
 
     /// A view alone is trimmed to what it covers, shadow included, on the canvas background; moved

@@ -183,6 +183,60 @@ final class VariantTests: XCTestCase {
         assertMatchesGolden(surface, "VariantGrid@1x")
     }
 
+    /// A card holding a label and a button with highlighted and disabled looks of its own.
+    private static let cardStyle = """
+        canvas: {background: "#FFFFFF"}
+        views:
+          - class: UIView
+            id: card
+            size: [200, 80]
+            backgroundColor: "#F2F2F7"
+            layer: {cornerRadius: 12}
+            subviews:
+              - {class: UILabel, id: name, text: Coffee, textColor: "#000000", font: Sans 15, frame: [12, 10, 120, 24]}
+              - class: UIButton
+                id: buy
+                title: Buy
+                titleColor: "#FFFFFF"
+                backgroundColor: "#007AFF"
+                frame: [120, 36, 68, 32]
+                highlighted: {backgroundColor: "#0051A8"}
+                disabled: {backgroundColor: "#C7C7CC"}
+          - {class: PillUILabel, text: Tag, backgroundColor: systemYellow}
+        """
+
+    /// A view holding others is drawn whole in its row; `render --variants` adds a row for the
+    /// control inside it, captioned by its path, with a cell for each state it has a look for,
+    /// the card drawn whole around it. The preview's grid, made without them, has none.
+    func testAViewHoldingAControlIsDrawnWholeWithARowForTheControlsStates() throws {
+        let document = try XCTUnwrap(loadStyle(Self.cardStyle))
+        let job = RenderJob(options: RenderJob.Options(encodesPNG: false, variants: [.standard]))
+        let output = try job.run(document: document)
+        let surface = try XCTUnwrap(output.surface)
+        let layout = try XCTUnwrap(output.layout)
+        let grid = VariantGrid(document, layout: layout, variants: [.standard], nestedRows: true, painter: job.renderer.painter)
+        XCTAssertEqual([surface.width, surface.height], [Int(grid.size.width.rounded(.up)), Int(grid.size.height.rounded(.up))])
+        XCTAssertEqual(grid.states, ControlState.every, "a control inside a view gives the grid its states")
+        let buy = try XCTUnwrap(document.path(named: "card/buy"))
+        XCTAssertEqual(grid.cells.map { [$0.view, $0.nested == nil ? 0 : 1] }, [[0, 0], [0, 1], [1, 0], [0, 1], [0, 1]])
+        XCTAssertEqual(grid.cells.filter { $0.nested == buy }.map(\.state), [.normal, .highlighted, .disabled])
+        let cardRow = try XCTUnwrap(grid.rowRect(of: 0)), buyRow = try XCTUnwrap(grid.rowRect(of: buy))
+        let tagRow = try XCTUnwrap(grid.rowRect(of: 1))
+        XCTAssertEqual(buyRow.y, cardRow.maxY, "the control's row just below its view's")
+        XCTAssertEqual(tagRow.y, buyRow.maxY)
+        XCTAssertEqual(VariantGrid(document, layout: layout, variants: [.standard], painter: job.renderer.painter).cells.count, 2)
+
+        // Inside the button, left of its title: its look in each cell; the card's fill beside it.
+        let frame = layout.frames[0]
+        let expected: [ControlState: UInt32] = [.normal: 0x007AFF, .highlighted: 0x0051A8, .disabled: 0xC7C7CC]
+        for cell in grid.cells where cell.view == 0 {
+            let button = Point(x: frame.x + 124 + cell.offset.x, y: frame.y + 52 + cell.offset.y)
+            XCTAssertEqual(rgb(surface, button.x, button.y), cell.nested == nil ? 0x007AFF : expected[cell.state] ?? 0, "\(cell.state)")
+            XCTAssertEqual(rgb(surface, frame.x + 60 + cell.offset.x, frame.y + 60 + cell.offset.y), 0xF2F2F7)
+        }
+        assertMatchesGolden(surface, "VariantGridNested@1x")
+    }
+
     /// A canvas colour of the file's own stays as it is in the dark set: the captions there take
     /// the colour that shows on it (dark grey on a light grey), not the dark appearance's light grey.
     func testTheDarkSetsCaptionsShowOnAFixedLightBackground() throws {

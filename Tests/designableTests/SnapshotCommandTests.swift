@@ -151,6 +151,52 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(two.width - 2 * one.width), 1)
     }
 
+    /// A card holding a button is recorded whole, and whole with the button in each state it
+    /// has a look for; a change to the button's highlighted look fails that snapshot alone, at
+    /// the button's line.
+    func testAViewHoldingAControlIsKeptWholeInEachOfTheControlsStates() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("card.yaml")
+        func write(highlighted: String) throws {
+            try """
+            canvas: {background: "#FFFFFF"}
+            views:
+              - class: UIView
+                id: card
+                size: [200, 80]
+                backgroundColor: "#F2F2F7"
+                layer: {cornerRadius: 12}
+                subviews:
+                  - {class: UILabel, id: name, text: Coffee, font: Sans 15, frame: [12, 10, 120, 24]}
+                  - class: UIButton
+                    id: buy
+                    title: Buy
+                    titleColor: "#FFFFFF"
+                    backgroundColor: "#007AFF"
+                    frame: [120, 36, 68, 32]
+                    highlighted: {backgroundColor: "\(highlighted)"}
+                    disabled: {backgroundColor: "#C7C7CC"}
+
+            """.write(to: path, atomically: true, encoding: .utf8)
+        }
+        try write(highlighted: "#0051A8")
+        let record = try runDesignable(["snapshot", path.path])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        XCTAssertEqual(record.stderr, "")
+        let snapshots = folder.appendingPathComponent("__Snapshots__")
+        XCTAssertEqual(try files(in: snapshots), ["card.buy-disabled@2x.png", "card.buy-highlighted@2x.png", "card.normal@2x.png"])
+        for name in try files(in: snapshots) {
+            XCTAssertEqual(pngSize(snapshots.appendingPathComponent(name))?.width, 400, "\(name): the whole card at 2×")
+        }
+        XCTAssertEqual(try runDesignable(["snapshot", path.path]).stdout, "3 passed, 0 failed\n")
+
+        try write(highlighted: "#FF3B30")
+        let changed = try runDesignable(["snapshot", path.path])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertEqual(changed.stdout, "2 passed, 1 failed\n")
+        XCTAssertTrue(changed.stderr.hasPrefix("\(path.path):10:9: error: snapshot card.buy-highlighted@2x.png differs: "), changed.stderr)
+    }
+
     /// Snapshots draw with the pinned fonts whatever fontconfig the caller has: a machine whose
     /// only font is another one still verifies, unless told to use the system's fonts.
     func testTheFontsArePinnedUnlessToldOtherwise() throws {

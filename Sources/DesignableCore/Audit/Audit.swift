@@ -1,11 +1,13 @@
-/// The accessibility audit behind `check --audit` and the preview's `u`: for each view, in each
-/// state it can be drawn in and in light and dark appearance, a title whose contrast with what is
-/// behind it is under WCAG 2's minimum, a control smaller than the 44×44 points a finger needs,
-/// and a title cut short by its box or cut off by the view's bounds.
+/// The accessibility audit behind `check --audit` and the preview's `u`: for each view at any
+/// depth, in each state it can be drawn in and in light and dark appearance, a title whose
+/// contrast with what is behind it is under WCAG 2's minimum, a control smaller than the 44×44
+/// points a finger needs, and a title cut short by its box or cut off by the view's bounds.
 ///
 /// What is behind a title is measured, not worked out from properties: the view is drawn over the
 /// canvas and the views beneath it, without its own text, and the pixels under the title's
 /// glyphs are read, so gradients, images, borders, translucency and the views below all count.
+/// For a view inside another, what is beneath it is its parents' backgrounds and content and the
+/// subviews written before it, drawn through its parents' clips, opacity and rotation.
 public enum Audit {
     /// The side a control needs, in points (Apple's Human Interface Guidelines).
     public static let minimumTapTarget = 44.0
@@ -45,8 +47,8 @@ public enum Audit {
             case tapTarget, truncated, cutOff, contrast
         }
 
-        /// The view's index in the document.
-        public let view: Int
+        /// Where the view is in the tree.
+        public let path: ViewPath
         public let kind: Kind
         /// Where it was found, in the order audited; empty for a tap target, which no state or appearance changes.
         public internal(set) var places: [Place]
@@ -69,6 +71,9 @@ public enum Audit {
 
         /// As `check --audit` prints it: a warning at the view's line.
         public var diagnostic: Diagnostic { .warning("audit: " + message, at: location) }
+
+        /// The index of the top-level view it was found in: the view itself, or the one holding it.
+        public var view: Int { path.root }
     }
 
     /// Every state a view can be drawn in: a control's five, a plain view's one.
@@ -79,46 +84,96 @@ public enum Audit {
     private static let controlStates: [ControlState] = [.normal, .highlighted, .selected, [.selected, .highlighted], .disabled]
 
     /// The whole document in every state and in each of `appearances`, each view over the views
-    /// beneath it in their starting states: what `check --audit` reports.
+    /// beneath it in their starting states: what `check --audit` reports. Each view inside
+    /// another is audited in each of its states too, the others around it in their starting ones.
     public static func run(_ document: StyleDocument, layout: Layout, renderer: Renderer,
                            appearances: [Appearance] = Appearance.allCases) -> [Finding] {
         let beneath = { (index: Int) in document.views[index].initialState }
-        let covers = covers(of: document, layout: layout, upTo: document.views.count, beneath: beneath)
+        let covers = covers(of: document, layout: layout, upTo: document.views.count, beneath: beneath, renderer: renderer)
         return document.views.indices.flatMap { index in
-            view(index, of: document, layout: layout, renderer: renderer, states: states(of: document.views[index]),
-                 appearances: appearances, beneath: beneath, below: covers[..<index])
+            tree(index, of: document, layout: layout, renderer: renderer, states: { states(of: $1) }, appearances: appearances,
+                 beneath: beneath, nested: { _ in nil }, below: covers[..<index])
         }
     }
 
     /// View `index` in each of `states` and `appearances`, over the views beneath it in the states
-    /// `beneath` gives them (the preview's: as they are on screen).
+    /// `beneath` gives them (the preview's: as they are on screen); and each view inside it in the
+    /// state it is drawn in (`Renderer.nestedStates`, else its starting state).
     public static func view(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer,
                             states: [ControlState], appearances: [Appearance],
                             beneath: (Int) -> ControlState) -> [Finding] {
-        view(index, of: document, layout: layout, renderer: renderer, states: states, appearances: appearances, beneath: beneath,
-             below: covers(of: document, layout: layout, upTo: index, beneath: beneath)[...])
+        let nested = renderer.nestedStates
+        return tree(index, of: document, layout: layout, renderer: renderer,
+                    states: { path, view in path.isTopLevel ? states : [nested[path] ?? view.initialState] },
+                    appearances: appearances, beneath: beneath, nested: { nested[$0] },
+                    below: covers(of: document, layout: layout, upTo: index, beneath: beneath, renderer: renderer)[...])
     }
 
-    /// What each of the first `count` views covers in the state `beneath` gives it: found once,
-    /// so a document of thousands of views is a rectangle test per view below each, not a layer
-    /// lookup per view, state and appearance.
-    private static func covers(of document: StyleDocument, layout: Layout, upTo count: Int, beneath: (Int) -> ControlState) -> [Rect] {
-        (0..<count).map { document.views[$0].component(in: beneath($0)).visualBounds(in: layout.frames[$0]) }
+    /// What each of the first `count` views covers in the state `beneath` gives it, its subviews
+    /// included: found once, so a document of thousands of views is a rectangle test per view
+    /// below each, not a layer lookup per view, state and appearance.
+    private static func covers(of document: StyleDocument, layout: Layout, upTo count: Int, beneath: (Int) -> ControlState,
+                               renderer: Renderer) -> [Rect] {
+        (0..<count).map { index in
+            let view = document.views[index]
+            return view.subviews.isEmpty ? view.component(in: beneath(index)).visualBounds(in: layout.frames[index])
+                : view.visualBounds(in: layout.frames[index], state: beneath(index), painter: renderer.painter)
+        }
     }
 
-    private static func view(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer, states: [ControlState],
-                             appearances: [Appearance], beneath: (Int) -> ControlState, below: ArraySlice<Rect>) -> [Finding] {
-        let view = document.views[index], frame = layout.frames[index]
+    /// Top-level view `index` and every view inside it, in tree order, each in the states
+    /// `states` gives it; the views around a nested one drawn in `beneath` (top level) and
+    /// `nested` (inside), else their starting states.
+    private static func tree(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer,
+                             states: (ViewPath, StyledView) -> [ControlState], appearances: [Appearance],
+                             beneath: (Int) -> ControlState, nested: (ViewPath) -> ControlState?, below: ArraySlice<Rect>) -> [Finding] {
+        withoutActuallyEscaping(beneath) { beneath in
+            withoutActuallyEscaping(nested) { nested in
+                let around = Surroundings(document: document, layout: layout, renderer: renderer, beneath: beneath, nested: nested, below: below)
+                var findings: [Finding] = []
+                func walk(_ view: StyledView, at path: ViewPath) {
+                    if let frame = path.isTopLevel ? layout.frames[index] : renderer.canvasFrame(of: path, in: document, layout: layout) {
+                        findings += self.view(at: path, view, frame: frame, states: states(path, view), appearances: appearances, around: around)
+                    }
+                    for (number, child) in view.subviews.enumerated() { walk(child, at: path.child(number)) }
+                }
+                walk(document.views[index], at: ViewPath(index))
+                return findings
+            }
+        }
+    }
+
+    /// What a view is drawn among: the document, its layout, and the states of the views beneath it.
+    private struct Surroundings {
+        let document: StyleDocument
+        let layout: Layout
+        let renderer: Renderer
+        /// The state of each top-level view.
+        let beneath: (Int) -> ControlState
+        /// The state of a view inside another, when not its starting one.
+        let nested: (ViewPath) -> ControlState?
+        /// What the top-level views below the one audited cover.
+        let below: ArraySlice<Rect>
+
+        /// The state the view at `path` is drawn in beneath another.
+        func state(of path: ViewPath, _ view: StyledView) -> ControlState {
+            path.isTopLevel ? beneath(path.root) : nested(path) ?? view.initialState
+        }
+    }
+
+    private static func view(at path: ViewPath, _ view: StyledView, frame: Rect, states: [ControlState], appearances: [Appearance],
+                             around: Surroundings) -> [Finding] {
         var findings: [Finding] = []
+        // Only what takes touches needs a finger's room: a label inside a button is no tap target.
         if view.type.isControl, frame.width < minimumTapTarget || frame.height < minimumTapTarget {
-            findings.append(tapTarget(of: frame, index: index, at: view.location))
+            findings.append(tapTarget(of: frame, path: path, at: view.location))
         }
         // The same numbers in several states and appearances are one finding that lists them.
         var made: [String: Int] = [:]
         for state in states {
             for appearance in appearances {
                 let place = Place(state: state, appearance: appearance)
-                for finding in measure(index, of: document, layout: layout, renderer: renderer, in: place, beneath: beneath, below: below) {
+                for finding in measure(path, view, frame: frame, in: place, around: around) {
                     let key = "\(finding.kind) \(finding.what) \(finding.detail)"
                     if let known = made[key] {
                         findings[known].places.append(place)
@@ -134,31 +189,31 @@ public enum Audit {
 
     // MARK: - Each check
 
-    private static func tapTarget(of frame: Rect, index: Int, at location: SourceLocation) -> Finding {
+    private static func tapTarget(of frame: Rect, path: ViewPath, at location: SourceLocation) -> Finding {
         let short = [(frame.width, "wide"), (frame.height, "tall")].filter { $0.0 < minimumTapTarget }
         let size = "\(formatNumber(frame.width))×\(formatNumber(frame.height))"
-        return Finding(view: index, kind: .tapTarget, places: [], label: "tap target \(size)",
+        return Finding(path: path, kind: .tapTarget, places: [], label: "tap target \(size)",
                        what: "tap target \(size) points is less than \(formatNumber(minimumTapTarget)) points \(listed(short.map(\.1)))",
                        detail: "Apple's Human Interface Guidelines ask \(formatNumber(minimumTapTarget))×\(formatNumber(minimumTapTarget)) for a control",
                        location: location)
     }
 
-    /// Draws view `index` in `place` without its text and checks each text it would have drawn.
-    private static func measure(_ index: Int, of document: StyleDocument, layout: Layout, renderer: Renderer,
-                                in place: Place, beneath: (Int) -> ControlState, below: ArraySlice<Rect>) -> [Finding] {
-        let view = document.views[index], frame = layout.frames[index]
+    /// Draws the view at `path` (at `frame`, canvas points) in `place` without its text, over what
+    /// is beneath it, and checks each text it would have drawn.
+    private static func measure(_ path: ViewPath, _ view: StyledView, frame: Rect, in place: Place, around: Surroundings) -> [Finding] {
         var ignored: [Diagnostic] = []
         // A component of its own: the shared one would keep a content shadow made without its text.
         let component = view.build(view.type.isControl ? place.state : .normal, diagnostics: &ignored)
-        guard let (surface, texts) = drawWithoutText(index, component: component, of: document, layout: layout, renderer: renderer,
-                                                      appearance: place.appearance, beneath: beneath, below: below)
+        guard let (surface, texts) = drawWithoutText(path, component: component, frame: frame, appearance: place.appearance, around: around)
         else { return [] }
         let noun = component is Button ? "title" : "text"
         var findings: [Finding] = []
         func add(_ kind: Finding.Kind, label: String, what: String, detail: String) {
-            findings.append(Finding(view: index, kind: kind, places: [place], label: label, what: what, detail: detail, location: view.location))
+            findings.append(Finding(path: path, kind: kind, places: [place], label: label, what: what, detail: detail, location: view.location))
         }
-        let painter = renderer.painter
+        let painter = around.renderer.painter
+        // Parents fade what they hold as one group: their opacity reaches the text too.
+        let opacity = ancestors(of: path, around: around).reduce(component.layer(in: frame).opacity) { $0 * $1.layer.opacity }
         for text in texts {
             let quoted = "\(noun) '\(oneLine(text.string))'"
             if text.layout.isTruncated, let width = text.box.width {
@@ -179,7 +234,7 @@ public enum Audit {
             }
             // WCAG sets no contrast for a control that is disabled (1.4.3's "inactive user interface component").
             guard !place.state.contains(.disabled) else { continue }
-            let color = text.color.resolved(for: place.appearance).multiplyingAlpha(component.layer(in: frame).opacity)
+            let color = text.color.resolved(for: place.appearance).multiplyingAlpha(opacity)
             let clip = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
             guard let measured = contrast(of: color, over: surface, in: text.deviceInk, within: clip) else { continue }
             let traits = painter.text.traits(of: text.font)
@@ -194,14 +249,36 @@ public enum Audit {
         return findings
     }
 
-    /// The view's covered area drawn over the canvas background and the views beneath it (which
-    /// cover `below`), the view itself without its text, in device pixels; and each text it
-    /// would have drawn.
-    private static func drawWithoutText(_ index: Int, component: Component, of document: StyleDocument, layout: Layout,
-                                        renderer: Renderer, appearance: Appearance, beneath: (Int) -> ControlState,
-                                        below: ArraySlice<Rect>) -> (ImageSurface, [Painter.DrawnText])? {
-        let frame = layout.frames[index]
-        let covered = component.visualBounds(in: frame).union(frame)
+    /// The ancestors of the view at `path`, outermost first, each with its canvas frame and its
+    /// layer in the state it is drawn in.
+    private static func ancestors(of path: ViewPath, around: Surroundings) -> [(path: ViewPath, frame: Rect, layer: Layer)] {
+        var found: [(path: ViewPath, frame: Rect, layer: Layer)] = []
+        var step = path.parent
+        while let ancestor = step {
+            if let view = around.document.view(at: ancestor),
+               let frame = ancestor.isTopLevel ? around.layout.frames[ancestor.root]
+                   : around.renderer.canvasFrame(of: ancestor, in: around.document, layout: around.layout) {
+                found.insert((ancestor, frame, view.component(in: around.state(of: ancestor, view)).layer(in: frame)), at: 0)
+            }
+            step = ancestor.parent
+        }
+        return found
+    }
+
+    /// The view's covered area drawn over the canvas background and the views beneath it: the
+    /// top-level views below (which cover `around.below`) and, for a view inside another, its
+    /// parents and the subviews written before it; the view itself without its text, in device
+    /// pixels. With each text it would have drawn.
+    private static func drawWithoutText(_ path: ViewPath, component: Component, frame: Rect, appearance: Appearance,
+                                        around: Surroundings) -> (ImageSurface, [Painter.DrawnText])? {
+        let (document, layout, renderer) = (around.document, around.layout, around.renderer)
+        var covered = component.visualBounds(in: frame).union(frame)
+        let ancestors = ancestors(of: path, around: around)
+        // A turned parent turns the view with it: its own bounds no longer say where it lands.
+        if ancestors.contains(where: { $0.layer.rotation.truncatingRemainder(dividingBy: 360) != 0 }) {
+            let root = document.views[path.root]
+            covered = root.visualBounds(in: layout.frames[path.root], state: around.state(of: ViewPath(path.root), root), painter: renderer.painter)
+        }
         let scale = min(Self.scale, (maximumPixels / max(1, covered.width * covered.height)).squareRoot())
         let area = covered.pixelAligned(scale: scale)
         guard area.width >= 1, area.height >= 1,
@@ -213,16 +290,40 @@ public enum Audit {
         context.clear(to: document.canvas.background)
         context.translate(-area.x, -area.y)
         context.scale(scale)
-        var texts: [Painter.DrawnText] = []
-        painter.drawing(on: context, scale: scale) {
-            for other in below.indices where below[other].intersects(covered) {
-                document.views[other].component(in: beneath(other)).draw(in: layout.frames[other], with: painter)
+        // Keyed by where each text goes: a shadow made of the content draws it once more, into its
+        // mask, before it is drawn where it shows; the last is the one on the surface.
+        var texts: [String: Painter.DrawnText] = [:]
+        var order: [String] = []
+        func drawObserved() {
+            painter.textObserver = { text in
+                let key = "\(text.origin.x),\(text.origin.y) \(text.string)"
+                if texts.updateValue(text, forKey: key) == nil { order.append(key) }
             }
-            painter.textObserver = { texts.append($0) }
             component.draw(in: frame, with: painter)
             painter.textObserver = nil
         }
-        return (surface, texts)
+        let nested = { (subpath: ViewPath) -> ControlState? in
+            document.view(at: subpath).map { around.state(of: subpath, $0) }
+        }
+        painter.drawing(on: context, scale: scale) {
+            for other in around.below.indices where around.below[other].intersects(covered) {
+                document.views[other].draw(in: layout.frames[other], state: around.beneath(other), painter: painter,
+                                           path: ViewPath(other), states: nested)
+            }
+            guard !path.isTopLevel else { return drawObserved() }
+            let root = document.views[path.root]
+            // The root's tree, but only what lies beneath the view: on the way down to it each
+            // parent, and the subviews written before each step, which UIKit draws under it.
+            root.draw(in: layout.frames[path.root], state: around.state(of: ViewPath(path.root), root), painter: painter,
+                      path: ViewPath(path.root), states: nested) { subview in
+                if subview.path == path {
+                    drawObserved()
+                } else if subview.path < path {
+                    subview.draw()
+                }
+            }
+        }
+        return (surface, order.compactMap { texts[$0] })
     }
 
     /// The lowest contrast `color` makes with the pixels of `surface` in `rect` (device pixels,

@@ -44,6 +44,9 @@ public struct RenderJob {
         public var variants: [Variant]?
         /// Each view's layout rectangles drawn over it, with their legend in a strip below.
         public var outline = false
+        /// The states of controls inside other views, by path, for this run (a snapshot of a
+        /// view with one of its controls held down); nil keeps the renderer's own.
+        public var nestedStates: [ViewPath: ControlState]?
 
         public init(scale: Double = 1, state: ControlState? = nil, availableWidth: Double? = nil, encodesPNG: Bool = true,
                     format: Format = .png, view: String? = nil, appearance: Appearance = .light,
@@ -150,11 +153,15 @@ public struct RenderJob {
         var refusal: Diagnostic?
         renderer.appearance = options.appearance
         renderer.layoutDirection = options.direction
+        let keptStates = renderer.nestedStates
+        if let nestedStates = options.nestedStates { renderer.nestedStates = nestedStates }
+        defer { renderer.nestedStates = keptStates }
         do {
             if options.view != nil && only == nil {
                 // A view the file does not have: nothing is drawn, and the caller names the mistake.
             } else if let variants = options.variants {
-                let grid = VariantGrid(document, layout: layout, variants: variants, views: only.map { [$0] }, painter: renderer.painter)
+                let grid = VariantGrid(document, layout: layout, variants: variants, views: only.map { [$0] }, nestedRows: true,
+                                       painter: renderer.painter)
                 if let vector = options.format.vector {
                     output.vector = try renderer.render(vector, grid, scale: options.scale)
                 } else {

@@ -2,8 +2,10 @@
 /// captioned at the left with its id (or class); one column per state (normal, highlighted,
 /// selected, selected+highlighted, disabled), captioned above; a set of such columns for each
 /// variant (light, dark, right to left), each on the canvas background as that variant resolves
-/// it. A view that is not a control has its normal cell only. `render --variants` draws it, and
-/// the preview's `g` shows it, clicks reaching the view of the cell clicked.
+/// it. A view that is not a control has its normal cell only. A view holding others is drawn
+/// whole; with `nestedRows`, a row follows it for each control inside it, the view drawn whole in
+/// each column with that control in the column's state, where the file gives it that look.
+/// `render --variants` draws it, and the preview's `g` shows it, clicks reaching the view of the cell clicked.
 ///
 /// All of it is in points, from the grid's top-left; a cell's view is drawn as `Renderer.draw`
 /// draws it on the canvas, moved by the cell's offset, so what a cell shows is the canvas's look.
@@ -12,6 +14,9 @@ public struct VariantGrid {
     public struct Cell: Equatable, Sendable {
         /// The view's index in the document.
         public var view: Int
+        /// The control inside the view whose state the column shows, the view drawn whole around
+        /// it in its starting state; nil when the state is the view's own.
+        public var nested: ViewPath?
         /// The state its column shows.
         public var state: ControlState
         /// Its column set, an index into `variants`.
@@ -52,8 +57,9 @@ public struct VariantGrid {
     public let cells: [Cell]
     private let sets: [ColumnSet]
     private let labels: [Caption]
-    /// Each row's top and height, by view index.
-    private let rows: [Int: (y: Double, height: Double)]
+    /// Each row's top and height, by the path of the view it is for: a top-level view's, or a
+    /// control's inside it.
+    private let rows: [ViewPath: (y: Double, height: Double)]
 
     // MARK: - Measures
 
@@ -69,13 +75,27 @@ public struct VariantGrid {
     static let captionGap = (afterSet: 4.0, afterStates: 8.0)
 
     /// Lays out `views` (every view when nil) of `document`, laid out as `layout`, in a column set
-    /// for each of `variants` (at least one), measuring captions with `painter`.
-    public init(_ document: StyleDocument, layout: Layout, variants: [Variant], views: [Int]? = nil, painter: Painter) {
+    /// for each of `variants` (at least one), measuring captions with `painter`; with
+    /// `nestedRows`, a row for each control inside each of them that the file gives a look
+    /// besides normal.
+    public init(_ document: StyleDocument, layout: Layout, variants: [Variant], views: [Int]? = nil, nestedRows: Bool = false,
+                painter: Painter) {
         self.document = document
         self.layout = layout
         self.variants = variants.isEmpty ? [.standard] : variants
         let views = views ?? Array(document.views.indices)
-        let hasControls = views.contains { document.views[$0].type.isControl }
+        // Each row's view and, for a control inside it, that control's path and the states it is drawn in.
+        var rowsShown: [(index: Int, nested: ViewPath?, states: [ControlState])] = []
+        for index in views {
+            rowsShown.append((index, nil, []))
+            guard nestedRows else { continue }
+            for path in document.allPaths where path.root == index && !path.isTopLevel {
+                guard let view = document.view(at: path), view.type.isControl else { continue }
+                let drawn = view.drawnStates
+                if drawn.count > 1 { rowsShown.append((index, path, drawn)) }
+            }
+        }
+        let hasControls = rowsShown.contains { $0.nested != nil || document.views[$0.index].type.isControl }
         states = hasControls ? ControlState.every : [.normal]
 
         // What each view covers, focus ring included, relative to its frame, in any state it shows.
@@ -94,16 +114,19 @@ public struct VariantGrid {
         let widestView = reach.values.map(\.width).max() ?? 0
         let widestCaption = states.map { width($0.description, ChromeText.label) }.max() ?? 0
         let columnWidth = (max(widestView + 2 * Self.cellPadding, widestCaption + Self.cellPadding)).rounded(.up)
-        let labelTexts = views.map { document.views[$0].id ?? document.views[$0].type.className }
+        // A control inside another is captioned by its path (card/buy), which names it in `render --view`.
+        let labelTexts = rowsShown.map { row in
+            row.nested.map { document.name(of: $0) } ?? document.views[row.index].id ?? document.views[row.index].type.className
+        }
         let labelWidth = (labelTexts.map { width($0, ChromeText.label) }.max() ?? 0).rounded(.up)
 
         let cellsTop = Self.margin + Self.setPadding + headingHeight + Self.captionGap.afterSet + captionHeight + Self.captionGap.afterStates
-        var rows: [Int: (y: Double, height: Double)] = [:]
+        var rows: [ViewPath: (y: Double, height: Double)] = [:]
         var labels: [Caption] = []
         var y = cellsTop.rounded(.up)
-        for (index, text) in zip(views, labelTexts) {
-            let height = (reach[index]!.height + 2 * Self.cellPadding).rounded(.up)
-            rows[index] = (y, height)
+        for (row, text) in zip(rowsShown, labelTexts) {
+            let height = (reach[row.index]!.height + 2 * Self.cellPadding).rounded(.up)
+            rows[row.nested ?? ViewPath(row.index)] = (y, height)
             labels.append(Caption(text: text, font: ChromeText.label, origin: Point(x: Self.margin, y: y + (height - captionHeight) / 2)))
             y += height
         }
@@ -122,13 +145,16 @@ public struct VariantGrid {
                 let text = state.description
                 captions.append(Caption(text: text, font: ChromeText.label,
                                         origin: Point(x: left + (columnWidth - width(text, ChromeText.label)) / 2, y: statesY)))
-                for index in views where state == .normal || document.views[index].type.isControl {
-                    let row = rows[index]!, covered = reach[index]!
+                for shown in rowsShown {
+                    let index = shown.index
+                    let drawn = shown.nested == nil ? (state == .normal || document.views[index].type.isControl) : shown.states.contains(state)
+                    guard drawn else { continue }
+                    let row = rows[shown.nested ?? ViewPath(index)]!, covered = reach[index]!
                     let cell = Rect(x: left, y: row.y, width: columnWidth, height: row.height)
                     // The coverage centred in the cell, on whole points so edges stay on pixels.
                     let frame = layout.frames[index]
                     let offset = Point(x: (cell.midX - covered.midX).rounded() - frame.x, y: (cell.midY - covered.midY).rounded() - frame.y)
-                    cells.append(Cell(view: index, state: state, variant: number, rect: cell, offset: offset))
+                    cells.append(Cell(view: index, nested: shown.nested, state: state, variant: number, rect: cell, offset: offset))
                 }
             }
             sets.append(ColumnSet(rect: rect, captions: captions))
@@ -150,7 +176,13 @@ public struct VariantGrid {
 
     /// The row of view `index` across every set, in grid points; nil for a view not in the grid.
     public func rowRect(of index: Int) -> Rect? {
-        rows[index].map { Rect(x: 0, y: $0.y, width: size.width, height: $0.height) }
+        rowRect(of: ViewPath(index))
+    }
+
+    /// The row of the view at `path` (a top-level view's, or a control's inside one) across
+    /// every set, in grid points; nil for a view with no row of its own.
+    public func rowRect(of path: ViewPath) -> Rect? {
+        rows[path].map { Rect(x: 0, y: $0.y, width: size.width, height: $0.height) }
     }
 
     // MARK: - Drawing
@@ -199,8 +231,18 @@ public struct VariantGrid {
             // Whole pixels, as the canvas's views sit.
             context.translate((cell.offset.x * scale).rounded(), (cell.offset.y * scale).rounded())
             let shown = state(cell)
-            renderer.draw(document, layout: layout, scale: scale, on: context, states: { _ in shown }, only: cell.view,
-                          overlay: overlay.map { overlay in { overlay(cell, $0) } })
+            if let nested = cell.nested {
+                // The view whole in its starting state, the one control inside it in the column's.
+                let kept = renderer.nestedStates
+                renderer.nestedStates = [nested: shown]
+                let views = document.views
+                renderer.draw(document, layout: layout, scale: scale, on: context, states: { views[$0].initialState }, only: cell.view,
+                              overlay: overlay.map { overlay in { overlay(cell, $0) } })
+                renderer.nestedStates = kept
+            } else {
+                renderer.draw(document, layout: layout, scale: scale, on: context, states: { _ in shown }, only: cell.view,
+                              overlay: overlay.map { overlay in { overlay(cell, $0) } })
+            }
             context.restore()
         }
         context.restore()

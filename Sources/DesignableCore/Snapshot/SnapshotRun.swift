@@ -75,11 +75,15 @@ public struct SnapshotRun {
     // MARK: - One snapshot
 
     private func take(_ snapshot: Snapshot) throws -> Result {
-        let view = document.views[snapshot.index]
+        // A failure points at the control whose state the picture shows, when it is a nested one.
+        let view = snapshot.nested.flatMap { document.view(at: $0.path) } ?? document.views[snapshot.index]
         var drawing = job
         // The single place a snapshot's variant reaches the drawing.
-        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.state, view: "#\(snapshot.index + 1)",
+        drawing.options = RenderJob.Options(scale: snapshot.scale, state: snapshot.nested == nil ? snapshot.state : nil,
+                                            view: "#\(snapshot.index + 1)",
                                             appearance: snapshot.variant.appearance, direction: snapshot.variant.direction)
+        // The rest of the tree in its starting states, whatever the renderer was last told.
+        drawing.options.nestedStates = snapshot.nested.map { [$0.path: snapshot.state] } ?? [:]
         let output = try drawing.run(document: document)
         guard let surface = output.surface, let png = output.png else {
             // Not drawn: the view is too large to draw at this scale (the last finding says so).

@@ -173,18 +173,40 @@ extension StyledView {
     /// the state `states` gives its path (its own initial state when nil).
     public func draw(in frame: Rect, state: ControlState, painter: Painter, path: ViewPath,
                      states: (ViewPath) -> ControlState? = { _ in nil }) {
+        draw(in: frame, state: state, painter: painter, path: path, states: states, subview: { $0.draw() })
+    }
+
+    /// A subview about to be drawn inside its parent, for `draw(in:state:painter:path:states:subview:)`.
+    struct SubviewDrawing {
+        let path: ViewPath
+        /// Where it goes, in canvas points.
+        let frame: Rect
+        /// Draws it as the tree would, with its own subviews (each handed over in turn).
+        let draw: () -> Void
+    }
+
+    /// Draws the view as `draw(in:state:painter:path:states:)` does, handing each subview at any
+    /// depth to `subview` instead of drawing it: the audit draws only what lies beneath a nested
+    /// view, through its parents' clips, opacity and rotation, and the view without its text.
+    func draw(in frame: Rect, state: ControlState, painter: Painter, path: ViewPath,
+              states: (ViewPath) -> ControlState?, subview: (SubviewDrawing) -> Void) {
         let component = component(in: state)
         let subviews = subviews
         guard !subviews.isEmpty else { return component.draw(in: frame, with: painter) }
         let frames = subviewFrames(in: frame.size, painter: painter)
         withoutActuallyEscaping(states) { states in
-            component.draw(in: frame, with: painter, subviews: {
-                for (index, child) in subviews.enumerated() {
-                    let childPath = path.child(index)
-                    child.draw(in: frames[index].offsetBy(dx: frame.x, dy: frame.y), state: states(childPath) ?? child.initialState,
-                               painter: painter, path: childPath, states: states)
-                }
-            }, subviewExtent: subtreeExtent(in: frame, painter: painter).map(frame.union) ?? frame)
+            withoutActuallyEscaping(subview) { subview in
+                component.draw(in: frame, with: painter, subviews: {
+                    for (index, child) in subviews.enumerated() {
+                        let childPath = path.child(index)
+                        let childFrame = frames[index].offsetBy(dx: frame.x, dy: frame.y)
+                        subview(SubviewDrawing(path: childPath, frame: childFrame) {
+                            child.draw(in: childFrame, state: states(childPath) ?? child.initialState,
+                                       painter: painter, path: childPath, states: states, subview: subview)
+                        })
+                    }
+                }, subviewExtent: subtreeExtent(in: frame, painter: painter).map(frame.union) ?? frame)
+            }
         }
     }
 
