@@ -257,41 +257,66 @@ struct InspectCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let (document, layout) = try loadReporting(style, renderer: Renderer(), outcome: "nothing to inspect")
+        let renderer = Renderer()
+        let (document, layout) = try loadReporting(style, renderer: renderer, outcome: "nothing to inspect")
         if json {
-            Console.out(inspection(of: document, layout: layout).serialized())
+            Console.out(inspection(of: document, layout: layout, renderer: renderer).serialized())
             return 0
         }
-        Console.out("\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s") on a \(formatSize(layout.canvasSize)) canvas")
-        for (index, view) in document.views.enumerated() {
-            let frame = layout.frames[index]
+        // A flat file lists its views as it always has; a tree lists each subview under its parent.
+        let paths = document.isNested ? document.allPaths : document.views.indices.map { ViewPath($0) }
+        var summary = "\(style): \(document.views.count) view\(document.views.count == 1 ? "" : "s")"
+        let subviews = paths.count - document.views.count
+        if subviews > 0 { summary += " and \(subviews) subview\(subviews == 1 ? "" : "s")" }
+        Console.out(summary + " on a \(formatSize(layout.canvasSize)) canvas")
+        for path in paths {
+            guard let view = document.view(at: path), let frame = renderer.canvasFrame(of: path, in: document, layout: layout) else { continue }
+            let indent = String(repeating: "  ", count: path.depth - 1)
             Console.out("")
-            var heading = "#\(index + 1) \(view.type.className)"
-            if let id = view.id { heading += " \"\(id)\"" }
-            heading += "  line \(view.location.line)  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
+            var heading = indent
+            if path.isTopLevel {
+                heading += "#\(path.root + 1) \(view.type.className)"
+                if let id = view.id { heading += " \"\(id)\"" }
+                heading += "  line \(view.location.line)"
+            } else {
+                // Its path, as render --view takes it; a subview from a compound preset is written there.
+                heading += "\(document.name(of: path)) \(view.type.className)  \(place(view.location))"
+            }
+            heading += "  frame \(formatNumber(frame.x)),\(formatNumber(frame.y)) \(formatSize(frame.size))"
             if view.initialState != .normal { heading += "  starts \(view.initialState)" }
             Console.out(heading)
             if !view.presets.isEmpty {
                 // The chain with where each preset is written: the rows name the preset of each value.
-                Console.out("  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
+                Console.out(indent + "  style " + view.presets.map { "\($0.name) (\(place($0.location)))" }.joined(separator: " → "))
             }
-            list(view.propertyRows(in: view.initialState), indent: "  ", file: view.location.file)
+            let source = { (row: PropertyRow) in self.source(of: row, at: path, in: document) }
+            list(view.propertyRows(in: view.initialState), indent: indent + "  ", source: source)
             for map in view.writtenStateMaps {
-                Console.out("  \(map.state) map, line \(map.location.line):")
-                list(map.rows, indent: "    ", file: view.location.file)
+                Console.out(indent + "  \(map.state) map, line \(map.location.line):")
+                list(map.rows, indent: indent + "    ", source: source)
             }
         }
         return 0
     }
 
     /// One line a row, in columns: label, type, value, where the value came from.
-    private func list(_ rows: [PropertyRow], indent: String, file: SourceFile) {
+    private func list(_ rows: [PropertyRow], indent: String, source: (PropertyRow) -> String) {
         let labelWidth = rows.map(\.label.count).max() ?? 0, typeWidth = rows.map(\.typeName.count).max() ?? 0
         let valueWidth = rows.map(\.shownValue.count).max() ?? 0
         for row in rows {
             Console.out(indent + row.label.padding(to: labelWidth + 2) + row.typeName.padding(to: typeWidth + 2)
-                        + row.shownValue.padding(to: valueWidth + 2) + row.source(in: file))
+                        + row.shownValue.padding(to: valueWidth + 2) + source(row))
         }
+    }
+
+    /// Where a value came from (`view 8:19`, `preset Card 5:30`); one a view above set through
+    /// `nested:` names that view or its preset instead of `view` (`card nested: 14:22`).
+    private func source(of row: PropertyRow, at path: ViewPath, in document: StyleDocument) -> String {
+        let text = row.source(in: SourceFile(path: style))
+        guard !path.isTopLevel, let setAt = row.setAt, let origin = row.origin,
+              let setter = document.nestedSetter(of: setAt, at: path) else { return text }
+        // The same place, and the state map it is in, after what wrote it.
+        return setter.label(in: document) + (origin == .view ? "" : " " + origin.label) + text.dropFirst(origin.label.count)
     }
 
     /// `line 3` in the style file, `tokens.yaml:3` in another.
@@ -304,27 +329,38 @@ struct InspectCommand: Command {
     // MARK: JSON
 
     /// What the listing says, as data: each view with its properties and state maps, values as
-    /// the file would write them.
-    private func inspection(of document: StyleDocument, layout: Layout) -> JSONValue {
-        let views: [JSONValue] = document.views.enumerated().map { index, view in
-            let frame = layout.frames[index]
-            return [
-                "number": .number(Double(index + 1)),
-                "class": .string(view.type.className),
-                "id": view.id.map(JSONValue.string) ?? .null,
-                "line": .number(Double(view.location.line)),
-                "frame": [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)],
-                "startsIn": .string(view.initialState.description),
-                "properties": .array(view.propertyRows(in: view.initialState).map(json)),
-                "states": .array(view.writtenStateMaps.map { map in
-                    ["state": .string(map.state.description), "line": .number(Double(map.location.line)),
-                     "properties": .array(map.rows.map(json))]
-                }),
+    /// the file would write them; in a file with subviews, each view with its path, its
+    /// subviews inside it, and where each value came from as the listing says.
+    private func inspection(of document: StyleDocument, layout: Layout, renderer: Renderer) -> JSONValue {
+        let isNested = document.isNested
+        func object(_ path: ViewPath, _ view: StyledView) -> JSONValue {
+            let frame = renderer.canvasFrame(of: path, in: document, layout: layout) ?? layout.frames[path.root]
+            func rows(_ rows: [PropertyRow]) -> JSONValue {
+                .array(rows.map { row in
+                    isNested ? json(row).setting("source", .string(source(of: row, at: path, in: document))) : json(row)
+                })
+            }
+            var members: [(key: String, value: JSONValue)] = [("number", .number(Double((path.indices.last ?? 0) + 1)))]
+            if isNested { members.append(("path", .string(document.name(of: path)))) }
+            members += [
+                ("class", .string(view.type.className)),
+                ("id", view.id.map(JSONValue.string) ?? .null),
+                ("line", .number(Double(view.location.line))),
+                ("frame", [.number(frame.x), .number(frame.y), .number(frame.width), .number(frame.height)]),
+                ("startsIn", .string(view.initialState.description)),
+                ("properties", rows(view.propertyRows(in: view.initialState))),
+                ("states", .array(view.writtenStateMaps.map { map in
+                    ["state": .string(map.state.description), "line": .number(Double(map.location.line)), "properties": rows(map.rows)]
+                })),
             ]
+            if isNested {
+                members.append(("subviews", .array(view.subviews.enumerated().map { object(path.child($0), $1) })))
+            }
+            return .object(members)
         }
         return ["style": .string(style),
                 "canvas": ["width": .number(layout.canvasSize.width), "height": .number(layout.canvasSize.height)],
-                "views": .array(views)]
+                "views": .array(document.views.enumerated().map { object(ViewPath($0), $1) })]
     }
 
     private func json(_ row: PropertyRow) -> JSONValue {

@@ -102,6 +102,127 @@ final class SchemaTests: XCTestCase {
         XCTAssertGreaterThan(cases.count, 500)
     }
 
+    /// Views inside views: each form of `subviews:`, `pin:`, `spacingAfter:`, `nested:` and
+    /// compound presets that the loader reads without a word validates; each it refuses, or
+    /// warns is ignored, does not.
+    func testNestedViewsPassAndFailAsTheLoaderSays() throws {
+        let card = """
+            views:
+              - class: UIView
+                id: card
+                size: [300, 120]
+                subviews:
+                  - {class: UILabel, id: title, text: Hello, frame: [16, 16, 200, 24]}
+                  - {class: UIButton, id: buy, title: Buy, pin: {trailing: 16, bottom: 16, width: 80, height: 32}}
+                  - {class: UIImageView, pin: {centerX: 0, centerY: "-4", width: 24, height: 24}}
+                  - class: UIView
+                    pin: {left: 8, right: 8, top: 60, height: 1}
+                    subviews: [{class: UIView, size: [4, 1]}]
+            """
+        let stack = """
+            views:
+              - class: UIStackView
+                axis: vertical
+                spacing: 8
+                size: [200, 100]
+                subviews:
+                  - {class: UILabel, text: One, spacingAfter: 20}
+                  - {class: UIButton, title: Two, size: [80, 30], spacingAfter: null}
+                  - class: UIStackView
+                    subviews: [{class: UILabel, text: Three}, {class: UILabel, text: Four}]
+            """
+        let compound = """
+            styles:
+              Profile:
+                class: UIView
+                size: [300, 80]
+                subviews:
+                  - {class: UILabel, id: name, text: Name, pin: {top: 8, leading: 8}}
+                  - class: UIStackView
+                    id: row
+                    pin: {top: 40, leading: 8, trailing: 8, height: 24}
+                    subviews:
+                      - {class: UILabel, id: title, text: Title}
+              Warm: {extends: Profile, backgroundColor: yellow, nested: {name: {textColor: red}}}
+            views:
+              - style: Profile
+                id: ada
+                nested:
+                  name: {text: Ada, layer: {opacity: 0.5}}
+                  "row/title": {text: Wi-Fi, font: "Sans Bold 17"}
+              - {style: Warm, nested: {row: {spacing: 4}, "row/title": null}}
+              - {class: UIView, style: Warm, nested: null}
+            """
+        let accepted = [card, stack, compound,
+                        "views:\n  - {class: UIView, size: [10, 10], subviews: null}\n",
+                        "views:\n  - {class: UIView, size: [10, 10], subviews: []}\n",
+                        // A subview's own preset, and a control's state map on a subview.
+                        "styles: {P: {class: UIButton, title: Hi}}\nviews:\n  - {class: UIView, size: [50, 50], subviews: [{style: P, size: [40, 40], highlighted: {titleColor: red}}]}\n"]
+        let refused = [
+            // A misspelt property of a subview, at every depth.
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UILabel, txet: x}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, subviews: [{class: UILabel, txet: x}]}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UILabl}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: a}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [a]}\n",
+            // Pins: a mapping of numbers, known names, and only on a subview of a view that does not arrange it.
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, pin: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, pin: {tpo: 1}}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, pin: {top: x}}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, pin: {top: 0, left: 0, width: -1, height: 1}}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], pin: {top: 1}}\n",
+            "views:\n  - {class: UIStackView, size: [10, 10], subviews: [{class: UIView, size: [1, 1], pin: {top: 1}}]}\n",
+            "views:\n  - {class: UIStackView, size: [10, 10], subviews: [{class: UIView, frame: [0, 0, 1, 1]}]}\n",
+            "views:\n  - {class: UIView, size: [10, 10], subviews: [{class: UIView, size: [1, 1], spacingAfter: 4}]}\n",
+            "views:\n  - {class: UIStackView, size: [10, 10], subviews: [{class: UIView, size: [1, 1], spacingAfter: x}]}\n",
+            // A preset places no view, and a nested: entry is a mapping of values to set.
+            "styles: {P: {class: UIView, pin: {top: 1}}}\nviews: []\n",
+            "styles: {P: {class: UIView, spacingAfter: 1}}\nviews: []\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a, txet: x}]}}\nviews: []\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}], nested: [a]}}\nviews: []\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: [a]}\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: {a: x}}\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: {\"\": {text: x}}}\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: {a: {txet: x}}}\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: {a: {id: b}}}\n",
+            "styles: {P: {class: UIView, subviews: [{class: UILabel, id: a}]}}\nviews:\n  - {style: P, size: [9, 9], nested: {a: {subviews: []}}}\n",
+        ]
+        let cases = accepted.map { ($0, true) } + refused.map { ($0, false) }
+        var documents: [JSONValue] = []
+        for (text, isAccepted) in cases {
+            let document = Self.theme + text
+            let result = StyleLoader.load(text: document, path: fixturesFolder.appendingPathComponent("sample.yaml").path)
+            // Here a warning refuses too: each says a value is ignored, which the schema refuses.
+            XCTAssertEqual(result.diagnostics.isEmpty, isAccepted, "the loader on \(document): \(result.diagnostics)")
+            documents.append(try XCTUnwrap(YAMLParser.parse(document)).json())
+        }
+        let verdicts = try validate(documents)
+        for ((text, isAccepted), verdict) in zip(cases, verdicts) {
+            if isAccepted {
+                XCTAssertNil(verdict, "the schema refuses what the loader accepts: \(text)")
+            } else {
+                XCTAssertNotNil(verdict, "the schema accepts what the loader refuses: \(text)")
+            }
+        }
+        // The validator points at the misspelt key, however deep.
+        XCTAssertTrue(verdicts[accepted.count + 1]?.contains("'txet' was unexpected") == true, verdicts[accepted.count + 1] ?? "accepted")
+        XCTAssertTrue(verdicts[accepted.count + 1]?.contains("views/0/subviews/0/subviews/0") == true, verdicts[accepted.count + 1] ?? "accepted")
+    }
+
+    func testTheSchemaListsTheViewClassesAndTheirSubviews() throws {
+        let definitions = try XCTUnwrap(StyleSchema.document["$defs"])
+        for name in ["UILabel", "UIImageView", "UIStackView", "UIView"] {
+            let properties = try XCTUnwrap(definitions[name]?["properties"], name)
+            for key in ["subviews", "nested", "pin", "spacingAfter", "alpha", "isHidden", "clipsToBounds"] {
+                XCTAssertNotNil(properties[key], "\(name) lacks \(key)")
+            }
+        }
+        XCTAssertEqual(definitions["UIStackView"]?["properties"]?["subviews"]?["items"]?["$ref"]?.compact, jsonQuoted("#/$defs/arrangedSubview"))
+        XCTAssertEqual(definitions["UIView"]?["properties"]?["subviews"]?["items"]?["$ref"]?.compact, jsonQuoted("#/$defs/plainSubview"))
+        XCTAssertEqual(definitions["UIViewPreset"]?["properties"]?["subviews"]?["items"]?["$ref"]?.compact, jsonQuoted("#/$defs/plainSubview"))
+        XCTAssertNil(definitions["UIViewPreset"]?["properties"]?["pin"])
+    }
+
     func testTheValidatorNamesTheWrongProperty() throws {
         let texts = ["views:\n  - {class: FancyButton, cornerRadius: -1}\n",
                      "views:\n  - {class: FancyButton, cornerRadus: 4}\n",

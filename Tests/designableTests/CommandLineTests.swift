@@ -236,6 +236,122 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A card with pinned subviews, and a compound preset used with values set on its subviews
+    /// by id, by a preset that extends it and by the view that uses it.
+    private static let nestedStyle = """
+        canvas: {width: 375}
+        styles:
+          Profile:
+            class: UIView
+            size: [300, 80]
+            backgroundColor: white
+            subviews:
+              - {class: UILabel, id: name, text: Name, pin: {top: 8, leading: 8}}
+              - class: UIStackView
+                id: row
+                spacing: 6
+                pin: {top: 40, leading: 8, trailing: 8, height: 24}
+                subviews:
+                  - {class: UILabel, id: title, text: Title}
+                  - {class: UIButton, id: go, title: Go, selected: {titleColor: red}}
+          Warm: {extends: Profile, backgroundColor: yellow, nested: {name: {textColor: red}}}
+        views:
+          - class: UIView
+            id: card
+            size: [343, 120]
+            subviews:
+              - {class: UILabel, id: title, text: Hello, frame: [16, 16, 200, 24]}
+              - {class: UIButton, title: Buy, pin: {trailing: 16, bottom: 16, width: 80, height: 32}}
+          - style: Warm
+            id: ada
+            nested:
+              name: {text: Ada}
+              "row/title": {text: Wi-Fi}
+              "row/go": {selected: {titleColor: blue}}
+
+        """
+
+    /// `inspect` lists a tree with each subview under its parent by its path, at its frame on the
+    /// canvas, and says what set each nested value: the preset its subviews are written in, a
+    /// preset's `nested:` or the use site's.
+    func testInspectListsSubviewsUnderTheirParentsWithWhatSetEachValue() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("card.yaml")
+        try Self.nestedStyle.write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["inspect", style.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "\(style.path): 2 views and 6 subviews on a 375×244 canvas")
+        let headings = lines.filter { $0.contains("  frame ") }
+        XCTAssertEqual(headings.map { $0.components(separatedBy: "  line ")[0] }, [
+            "#1 UIView \"card\"", "  card/title UILabel", "  card/#2 UIButton",
+            "#2 UIView \"ada\"", "  ada/name UILabel", "  ada/row UIStackView", "    ada/row/title UILabel", "    ada/row/go UIButton",
+        ])
+        XCTAssertTrue(lines.contains("  card/title UILabel  line 22  frame 32,32 200×24"), run.stdout)
+        XCTAssertTrue(lines.contains("  card/#2 UIButton  line 23  frame 263,88 80×32"), run.stdout)
+        XCTAssertTrue(lines.contains("  ada/row UIStackView  line 9  frame 45.5,188 284×24"), run.stdout)
+        XCTAssertTrue(lines.contains("#2 UIView \"ada\"  line 24  frame 37.5,148 300×80"), run.stdout)
+        XCTAssertTrue(lines.contains("  style Warm (line 16) → Profile (line 3)"), run.stdout)
+
+        /// The source column of the row labelled `label` under the heading starting `heading`.
+        func source(_ label: String, under heading: String) -> String? {
+            guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(heading + " ") }) else { return nil }
+            let row = lines[(start + 1)...].prefix { !$0.contains("  frame ") }.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label + "  ") }
+            return row?.components(separatedBy: "  ").last { !$0.isEmpty }?.trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(source("Text", under: "card/title"), "view 22:43")
+        XCTAssertEqual(source("Background Color", under: "#2"), "preset Warm 16:45")
+        XCTAssertEqual(source("Text", under: "ada/name"), "ada nested: 27:20")
+        XCTAssertEqual(source("Text Color", under: "ada/name"), "preset Warm nested: 16:80")
+        XCTAssertEqual(source("Spacing", under: "ada/row"), "preset Profile 11:18")
+        XCTAssertEqual(source("Text", under: "ada/row/title"), "ada nested: 28:27")
+        XCTAssertEqual(source("Title", under: "ada/row/go"), "preset Profile 15:46")
+        XCTAssertEqual(source("Font", under: "ada/row/go"), "default")
+        // A state map of a nested view is indented under it, with what set each of its values.
+        let map = try XCTUnwrap(lines.firstIndex(of: "      selected map, line 15:"), run.stdout)
+        XCTAssertTrue(lines[map + 1].hasPrefix("        Title Color  UIColor?  \"#0000FF\"  "), lines[map + 1])
+        XCTAssertTrue(lines[map + 1].hasSuffix("  ada nested: selected map 29:41"), lines[map + 1])
+        // Rows sit under their view's heading.
+        XCTAssertTrue(lines.contains { $0.hasPrefix("      Text  ") && $0.hasSuffix("ada nested: 28:27") }, run.stdout)
+    }
+
+    func testInspectJSONNestsSubviewsWithTheirPaths() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("card.yaml")
+        try Self.nestedStyle.write(to: style, atomically: true, encoding: .utf8)
+        let run = try runDesignable(["inspect", "--json", style.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let views = try XCTUnwrap(root["views"] as? [[String: Any]])
+        func subviews(_ view: [String: Any]) -> [[String: Any]] { view["subviews"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(views.map { $0["path"] as? String }, ["card", "ada"])
+        XCTAssertEqual(subviews(views[0]).map { $0["path"] as? String }, ["card/title", "card/#2"])
+        XCTAssertEqual(subviews(views[0]).map { $0["number"] as? Int }, [1, 2])
+        XCTAssertEqual(subviews(views[0])[1]["frame"] as? [Double], [263, 88, 80, 32])
+        XCTAssertEqual(subviews(views[0])[1]["id"] as? NSNull, NSNull())
+        let row = subviews(views[1])[1]
+        XCTAssertEqual(row["class"] as? String, "UIStackView")
+        XCTAssertEqual(row["frame"] as? [Double], [45.5, 188, 284, 24])
+        XCTAssertEqual(subviews(row).map { $0["path"] as? String }, ["ada/row/title", "ada/row/go"])
+        XCTAssertEqual(subviews(subviews(row)[0]).count, 0)
+
+        func property(_ name: String, of view: [String: Any]) -> [String: Any]? {
+            (view["properties"] as? [[String: Any]])?.first { $0["name"] as? String == name }
+        }
+        let name = subviews(views[1])[0]
+        XCTAssertEqual(property("text", of: name)?["value"] as? String, "Ada")
+        XCTAssertEqual(property("text", of: name)?["source"] as? String, "ada nested: 27:20")
+        XCTAssertEqual(property("text", of: name)?["setAt"] as? [String: Int], ["line": 27, "column": 20])
+        XCTAssertEqual(property("textColor", of: name)?["source"] as? String, "preset Warm nested: 16:80")
+        XCTAssertEqual(property("font", of: name)?["source"] as? String, "default")
+        let go = subviews(row)[1]
+        let states = try XCTUnwrap(go["states"] as? [[String: Any]])
+        XCTAssertEqual(states.map { $0["state"] as? String }, ["selected"])
+        let selected = try XCTUnwrap(states[0]["properties"] as? [[String: Any]])
+        XCTAssertEqual(selected.first?["source"] as? String, "ada nested: selected map 29:41")
+    }
+
     func testMissingImageWarnsAndStillRenders() throws {
         let folder = try temporaryFolder()
         let style = folder.appendingPathComponent("icons.yaml")

@@ -29,6 +29,9 @@ struct NestedValues {
                               classNote: " (set by nested: '\(path.isEmpty ? key.scalar ?? "" : "")')")
     }
 
+    /// View keys an entry may not set: what the view is and what it holds are the preset's.
+    static let refusedKeys = ["class", "style", "id", "subviews", "nested"]
+
     /// The entries of a `nested:` mapping, saying what is wrong with its shape.
     static func entries(of node: YAMLNode?, reported: Bool, diagnostics: inout [Diagnostic]) -> [NestedValues] {
         guard let node, !node.isNull else { return [] }
@@ -51,7 +54,7 @@ struct NestedValues {
                 continue
             }
             let path = name.split(separator: "/").map(String.init)
-            for reservedKey in ["class", "style", "id", "subviews", "nested"] where values.value(forKey: reservedKey) != nil {
+            for reservedKey in refusedKeys where values.value(forKey: reservedKey) != nil {
                 if reported, let keyNode = values.first(where: { $0.key.isScalar(reservedKey) })?.key {
                     diagnostics.append(.warning("nested: '\(reservedKey)' cannot be set on a subview from outside (it is the preset's); it is ignored", at: keyNode.location))
                 }
