@@ -131,6 +131,44 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: --view: \(style) has no view 'crad' (did you mean 'card'?); give a view's id, or #1 to #5 as inspect numbers them, and a nested one by its path (card/buy)\n"), unknown.stderr)
     }
 
+    /// `--view card/buy` draws a view inside another alone, by its path, trimmed to it: the
+    /// 70×30 button at 2× is 140×60 pixels, and its pixels are the whole canvas's there; `--view
+    /// card` draws the card with everything in it. A path the file has not is a usage error with
+    /// the paths it has.
+    func testANestedViewIsDrawnAloneByItsPath() throws {
+        let folder = try temporaryFolder()
+        let style = folder.appendingPathComponent("tree.yaml")
+        try """
+            canvas: {width: 240, background: "#F2F2F7"}
+            views:
+              - class: UIView
+                id: card
+                frame: [20, 20, 200, 100]
+                backgroundColor: white
+                subviews:
+                  - {class: UILabel, id: title, text: Card, frame: [10, 10, 100, 20]}
+                  - {class: UIButton, id: buy, title: Buy, frame: [120, 60, 70, 30], backgroundColor: systemBlue, titleColor: white}
+
+            """.write(to: style, atomically: true, encoding: .utf8)
+        let whole = folder.appendingPathComponent("whole.png"), buy = folder.appendingPathComponent("buy.png")
+        let card = folder.appendingPathComponent("card.png")
+        try render(style.path, to: whole, ["--scale", "2"])
+        try render(style.path, to: buy, ["--scale", "2", "--view", "card/buy"])
+        try render(style.path, to: card, ["--scale", "2", "--view", "card"])
+        XCTAssertEqual(pngSize(buy)?.width, 140)
+        XCTAssertEqual(pngSize(buy)?.height, 60)
+        XCTAssertEqual(pngSize(card)?.width, 400, "the card whole, its subviews inside it")
+        let trimmed = try ImageSurface(png: buy.path), canvas = try ImageSurface(png: whole.path)
+        let region = try ImageSurface(width: trimmed.width, height: trimmed.height)
+        try DrawingContext(region).paint(canvas, at: Point(x: -280, y: -160), pixelScale: 1)
+        let comparison = ImageComparison(trimmed, to: region, tolerance: .standard)
+        XCTAssertTrue(comparison.matches, comparison.summary)
+
+        let unknown = try runDesignable(["render", style.path, "-o", buy.path, "--view", "card/bye"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: --view: \(style.path) has no view 'card/bye' (did you mean 'card/buy'?)"), unknown.stderr)
+    }
+
     func testTheOutputsExtensionPicksTheFormat() throws {
         let (folder, style) = try project()
         let run = try runDesignable(["render", style, "-o", folder.appendingPathComponent("out.jpg").path])
