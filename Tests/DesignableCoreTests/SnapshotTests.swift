@@ -60,25 +60,7 @@ final class SnapshotTests: XCTestCase {
     // MARK: - Views holding controls
 
     /// A card holding a button with highlighted and disabled looks of its own.
-    private let card = """
-    canvas: {background: "#FFFFFF"}
-    views:
-      - class: UIView
-        id: card
-        size: [200, 80]
-        backgroundColor: "#F2F2F7"
-        layer: {cornerRadius: 12}
-        subviews:
-          - {class: UILabel, id: name, text: Coffee, font: Sans 15, frame: [12, 10, 120, 24]}
-          - class: UIButton
-            id: buy
-            title: Buy
-            titleColor: "#FFFFFF"
-            backgroundColor: "#007AFF"
-            frame: [120, 36, 68, 32]
-            highlighted: {backgroundColor: "#0051A8"}
-            disabled: {backgroundColor: "#C7C7CC"}
-    """
+    private let card = try! String(contentsOf: fixturesFolder.appendingPathComponent("NestedCard.yaml"), encoding: .utf8)
 
     /// A view holding a control is kept whole, and whole again with the control in each state
     /// the file gives a look (its normal one is the view's own snapshot); a label inside is no control.

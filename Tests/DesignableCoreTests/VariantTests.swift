@@ -183,27 +183,9 @@ final class VariantTests: XCTestCase {
         assertMatchesGolden(surface, "VariantGrid@1x")
     }
 
-    /// A card holding a label and a button with highlighted and disabled looks of its own.
-    private static let cardStyle = """
-        canvas: {background: "#FFFFFF"}
-        views:
-          - class: UIView
-            id: card
-            size: [200, 80]
-            backgroundColor: "#F2F2F7"
-            layer: {cornerRadius: 12}
-            subviews:
-              - {class: UILabel, id: name, text: Coffee, textColor: "#000000", font: Sans 15, frame: [12, 10, 120, 24]}
-              - class: UIButton
-                id: buy
-                title: Buy
-                titleColor: "#FFFFFF"
-                backgroundColor: "#007AFF"
-                frame: [120, 36, 68, 32]
-                highlighted: {backgroundColor: "#0051A8"}
-                disabled: {backgroundColor: "#C7C7CC"}
-          - {class: PillUILabel, text: Tag, backgroundColor: systemYellow}
-        """
+    /// A card holding a label and a button with highlighted and disabled looks of its own, and a tag.
+    private static let cardStyle = (try! String(contentsOf: fixturesFolder.appendingPathComponent("NestedCard.yaml"), encoding: .utf8))
+        + "  - {class: PillUILabel, text: Tag, backgroundColor: systemYellow}\n"
 
     /// A view holding others is drawn whole in its row; `render --variants` adds a row for the
     /// control inside it, captioned by its path, with a cell for each state it has a look for,

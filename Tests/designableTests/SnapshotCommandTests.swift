@@ -157,27 +157,11 @@ final class SnapshotCommandTests: XCTestCase {
     func testAViewHoldingAControlIsKeptWholeInEachOfTheControlsStates() throws {
         let folder = try temporaryFolder()
         let path = folder.appendingPathComponent("card.yaml")
+        // The core tests' card, its highlighted colour changed at will.
+        let card = try String(contentsOf: projectRoot.appendingPathComponent("Tests/DesignableCoreTests/Fixtures/NestedCard.yaml"), encoding: .utf8)
         func write(highlighted: String) throws {
-            try """
-            canvas: {background: "#FFFFFF"}
-            views:
-              - class: UIView
-                id: card
-                size: [200, 80]
-                backgroundColor: "#F2F2F7"
-                layer: {cornerRadius: 12}
-                subviews:
-                  - {class: UILabel, id: name, text: Coffee, font: Sans 15, frame: [12, 10, 120, 24]}
-                  - class: UIButton
-                    id: buy
-                    title: Buy
-                    titleColor: "#FFFFFF"
-                    backgroundColor: "#007AFF"
-                    frame: [120, 36, 68, 32]
-                    highlighted: {backgroundColor: "\(highlighted)"}
-                    disabled: {backgroundColor: "#C7C7CC"}
-
-            """.write(to: path, atomically: true, encoding: .utf8)
+            try card.replacingOccurrences(of: "highlighted: {backgroundColor: \"#0051A8\"}", with: "highlighted: {backgroundColor: \"\(highlighted)\"}")
+                .write(to: path, atomically: true, encoding: .utf8)
         }
         try write(highlighted: "#0051A8")
         let record = try runDesignable(["snapshot", path.path])
@@ -194,7 +178,7 @@ final class SnapshotCommandTests: XCTestCase {
         let changed = try runDesignable(["snapshot", path.path])
         XCTAssertEqual(changed.status, 1)
         XCTAssertEqual(changed.stdout, "2 passed, 1 failed\n")
-        XCTAssertTrue(changed.stderr.hasPrefix("\(path.path):10:9: error: snapshot card.buy-highlighted@2x.png differs: "), changed.stderr)
+        XCTAssertTrue(changed.stderr.hasPrefix("\(path.path):12:9: error: snapshot card.buy-highlighted@2x.png differs: "), changed.stderr)
     }
 
     /// Snapshots draw with the pinned fonts whatever fontconfig the caller has: a machine whose
