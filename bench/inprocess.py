@@ -65,6 +65,13 @@ def compare(designable, floor, files, scale, frames, floor_pngs):
     return InProcess(frames, {phase: bench[phase]["median_ms"] for phase in PHASES}, floors)
 
 
+def phases_of(designable, style, scale, frames):
+    """`designable bench`'s median ms per frame of each phase of `style` (no floor: the nested
+    scene, which floor.c cannot draw)."""
+    bench = json.loads(output_of([designable, "bench", style, "--scale", f"{scale:g}", "--frames", str(frames), "--json"]))
+    return {phase: bench[phase]["median_ms"] for phase in PHASES}
+
+
 def png_phase(designable, style, scale, frames):
     """`designable bench`'s median PNG encode time for `style` (another build's, for a baseline)."""
     bench = json.loads(output_of([designable, "bench", style, "--scale", f"{scale:g}", "--frames", str(frames), "--json"]))

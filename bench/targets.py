@@ -17,6 +17,13 @@ TAIL_FACTOR = 2  # p99 ≤ 2 × p50, every edit row
 ONESHOT_RATIO = {20: 0.8, 200: 0.6, 2000: 0.6}  # designable render / rsvg-convert, whole process
 DRAWING_RATIO = 1.15  # in-process render / the faster floor
 START_MS = {"gallery": 25, 2000: 60}  # start to first frame
+# The nested scene (200 compound views of 10 subviews each, bench/scenes.py's cards):
+NESTED_P50_MS = 4  # one value inside one compound view (a nested: entry), save to pixels p50
+# The preset's header colour, restyling all 200: ≤ 1.2 × (a full read and redraw of the file, by
+# designable bench: the floor draws no nested views) + the same file's background save p50, the
+# fixed cost every save pays.
+PRESET_FACTOR = 1.2
+NESTED_START_FACTOR = 1.3  # the nested file's start to first frame ≤ 1.3 × the flat 2,000 buttons'
 PNG_FACTOR = 0.5  # PNG encode ≤ 0.5 × the baseline's, at 2,000 buttons
 # The baseline PNG encode times when no older build is given to measure (issue 11, measured on
 # the 2-core development machine before the change: another day, so only a rough yardstick).
@@ -39,6 +46,21 @@ def edit(kind, count, p50, theme_budget_ms=None):
     if kind == "theme":
         return cell(None if theme_budget_ms is None else THEME_FACTOR * theme_budget_ms, p50)
     return cell(EDIT_P50_MS.get(kind, {}).get(count), p50)
+
+
+def nested_edit(kind, p50, full_ms=None, background_ms=None):
+    """The p50 target cell of a nested-scene edit row: "nested" against NESTED_P50_MS, "preset"
+    against PRESET_FACTOR × `full_ms` + `background_ms`; none for the background save itself."""
+    if kind == "nested":
+        return cell(NESTED_P50_MS, p50)
+    if kind == "preset":
+        return cell(None if full_ms is None or background_ms is None else PRESET_FACTOR * full_ms + background_ms, p50)
+    return "-"
+
+
+def nested_start(ms, flat_ms):
+    """The nested file's start against NESTED_START_FACTOR × the flat 2,000 buttons' at the same scale."""
+    return cell(None if flat_ms is None else NESTED_START_FACTOR * flat_ms, ms)
 
 
 def tail(ratio):
