@@ -112,6 +112,41 @@ final class FirstScreenReadTests: XCTestCase {
     /// A file whose first read meets an error reads whole at once: its findings are all the
     /// file's. So does a file that is short, or whose canvas is fitted to its views, or that leaves
     /// out too few to pay.
+    /// Views count with their subviews, a compound preset's included: 100 cards of 5 views each
+    /// are 500 views to decode, and a first read leaves out those off the screen (84 of 100 cards,
+    /// 420 views: past the least a first read leaves out) where 100 flat views would be read whole.
+    /// The whole read after it is a fresh one.
+    func testViewsCountWithTheirSubviewsTowardsAFirstRead() throws {
+        var text = """
+            canvas: {size: [1000, 2000]}
+            styles:
+              Card:
+                class: UIView
+                size: [90, 90]
+                subviews:
+                  - {class: UILabel, id: title, text: Title, frame: [4, 4, 80, 20]}
+                  - class: UIView
+                    id: row
+                    frame: [0, 40, 90, 40]
+                    subviews:
+                      - {class: UILabel, id: a, text: A, frame: [4, 4, 30, 20]}
+                      - {class: UIButton, id: b, title: B, frame: [40, 4, 40, 30]}
+            views:
+
+            """
+        for index in 0..<100 {
+            text += "  - {style: Card, id: c\(index), frame: [\(index % 10 * 100), \(index / 10 * 100), 90, 90], nested: {title: {text: \"Card \(index)\"}}}\n"
+        }
+        let partial = try XCTUnwrap(load(text, firstScreen: Rect(x: 0, y: 0, width: 300, height: 300)).document)
+        XCTAssertEqual(partial.viewsLeftOut, 84, "4 columns by 4 rows meet the screen grown by its margin")
+        XCTAssertEqual(partial.views.count, 16)
+        XCTAssertEqual(load(text.replacingOccurrences(of: "style: Card, ", with: "class: UIView, "), firstScreen: Rect(x: 0, y: 0, width: 300, height: 300))
+            .document?.viewsLeftOut, 0, "100 views alone are too few to leave any out")
+        let whole = load(text, firstScreen: nil, reusing: partial), fresh = load(text, firstScreen: nil)
+        XCTAssertEqual(whole.document?.allPaths.count, 500)
+        XCTAssertEqual(whole.diagnostics.map(\.description), fresh.diagnostics.map(\.description))
+    }
+
     func testAFirstReadIsWholeWhereLeavingViewsOutWouldNotHold() throws {
         let broken = Self.file(1000, extra: ["  - {class: FancyButton, frame: [8, 3000, 100, 32], cornerRadius: round}"])
             .replacingOccurrences(of: "title: \"Buy 1\"", with: "title: \"Buy 1\", isEnabled: maybe")

@@ -191,6 +191,7 @@ public final class Renderer {
         if measures { memo.prepare(for: document, layout: layout) }
         cache?.prepare(scale: scale, painter: painter)
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
+        let statefulRoots = Set(nestedStates.keys.map(\.root))
         painter.drawing(on: context, scale: scale) {
             let views = document.views
             if let nested, let view = document.view(at: nested), let frame = canvasFrame(of: nested, in: document, layout: layout) {
@@ -211,16 +212,18 @@ public final class Renderer {
                 let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
                 if let damage, !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
                 let component = views[index].component(in: state)
-                // A view holding others is drawn each time: its pixels change with their states.
-                guard views[index].subviews.isEmpty else {
+                // A view holding a control in a state of its own is drawn afresh: the pixels kept
+                // for its component are of its subviews in their initial states.
+                guard !statefulRoots.contains(index) else {
                     drawView(views[index], at: index, in: frame, state: state)
                     continue
                 }
+                let view = views[index]
                 if let kept = cache?.pixels(of: component, in: frame, covering: covered, appearance: appearance, direction: direction,
-                                            draw: { on in painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) } }) {
+                                            draw: { on in painter.drawing(on: on, scale: scale) { self.drawView(view, at: index, in: frame, state: state) } }) {
                     context.composite(kept.surface, x: kept.x, y: kept.y, in: pixelSpace)
                 } else {
-                    component.draw(in: frame, with: painter)
+                    drawView(view, at: index, in: frame, state: state)
                 }
             }
             overlay?(painter)
@@ -259,10 +262,11 @@ public final class Renderer {
                                  area: Rect, cache: ViewPixelCache) -> [PixelRect] {
         guard cache.scale == scale, painter.textObserver == nil else { return [] }
         let views = document.views
+        let statefulRoots = Set(nestedStates.keys.map(\.root))
         var boxes: [PixelRect] = []
         for index in views.indices {
             let (frame, state) = (layout.frames[index], states(index))
-            guard views[index].subviews.isEmpty, views[index].visualBounds(in: frame, state: state).intersects(area) else { continue }
+            guard !statefulRoots.contains(index), views[index].visualBounds(in: frame, state: state).intersects(area) else { continue }
             if let box = cache.opaqueBox(of: views[index].component(in: state), in: frame, appearance: appearance, direction: layoutDirection) {
                 boxes.append(box)
             }
@@ -285,6 +289,7 @@ public final class Renderer {
         cache.prepare(scale: scale, painter: painter)
         painter.layoutDirection = layoutDirection
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
+        let statefulRoots = Set(nestedStates.keys.map(\.root))
         let views = document.views
         var index = max(0, start)
         while index < views.count {
@@ -292,10 +297,11 @@ public final class Renderer {
             let frame = layout.frames[index]
             let state = states(index)
             let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
-            guard covered.intersects(area), views[index].subviews.isEmpty else { continue }
+            guard covered.intersects(area), !statefulRoots.contains(index) else { continue }
             let component = views[index].component(in: state)
+            let view = views[index]
             let warming = cache.warm(component, in: frame, covering: covered, appearance: appearance, direction: direction) { on in
-                painter.drawing(on: on, scale: scale) { component.draw(in: frame, with: painter) }
+                painter.drawing(on: on, scale: scale) { self.drawView(view, at: index, in: frame, state: state) }
             }
             if warming == .full { return nil }
             if warming == .drawn, MonotonicClock.now() >= deadline { return index + 1 < views.count ? index + 1 : nil }

@@ -58,7 +58,8 @@ enum ViewsSection: StyleSection {
                 return
             }
         }
-        if let screen = load.firstScreen, load.canvas.size != nil, let shown = firstScreenViews(items, on: screen, leftOut: load.viewsLeftOut) {
+        if let screen = load.firstScreen, load.canvas.size != nil,
+           let shown = firstScreenViews(items, on: screen, leftOut: load.viewsLeftOut, weight: viewWeights(presets: load.presets)) {
             load.viewsLeftOut += items.count - shown.count
             let decoded = decode(shown, reusing: [], presets: load.presets, context: load.context)
             load.views = decoded.views
@@ -104,16 +105,43 @@ enum ViewsSection: StyleSection {
     /// parser expands both.) Only a canvas of a given size has views placed this way
     /// alone; a fitted one needs every view's extent (the caller checks). `leftOut` views were
     /// left out before the parse (`FirstScreenText`), and count towards the least.
-    static func firstScreenViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, on screen: Rect, leftOut: Int = 0) -> [YAMLNode]? where Entries.Index == Int {
-        guard leftOut + items.count >= minimumViewsLeftOut else { return nil }
+    ///
+    /// `weight` says how many views an item stands for, its subviews included (a compound
+    /// preset's too): 200 cards of 10 subviews each are 2,200 views to decode.
+    static func firstScreenViews<Entries: RandomAccessCollection<YAMLNode>>(_ items: Entries, on screen: Rect, leftOut: Int = 0,
+                                                                            weight: (YAMLNode) -> Int = { _ in 1 }) -> [YAMLNode]? where Entries.Index == Int {
+        let weights = items.map(weight)
+        guard leftOut + weights.reduce(0, +) >= minimumViewsLeftOut else { return nil }
         let reach = firstScreenReach(screen)
         // Its own context: reading a frame here must not leave a warning for the view decoded next.
         let scratch = DecodingContext()
-        let shown = items.filter { item in
-            guard let node = item["frame"], let frame = try? Rect.decode(node, in: scratch) else { return true }
-            return frame.intersects(reach)
+        var shown: [YAMLNode] = []
+        var spared = leftOut
+        for (item, weight) in zip(items, weights) {
+            if let node = item["frame"], let frame = try? Rect.decode(node, in: scratch), !frame.intersects(reach) {
+                spared += weight
+            } else {
+                shown.append(item)
+            }
         }
-        return leftOut + items.count - shown.count >= minimumViewsLeftOut ? shown : nil
+        return spared >= minimumViewsLeftOut ? shown : nil
+    }
+
+    /// How many views each item stands for: itself, the subviews it writes, or those of the
+    /// compound preset its `style:` names (each preset's counted once).
+    static func viewWeights(presets: [String: Preset]) -> (YAMLNode) -> Int {
+        var compound: [String: Int] = [:]
+        return { item in
+            if case .sequence(let children)? = item["subviews"]?.kind { return 1 + treeSize(of: children, limit: maximumViews) }
+            guard let name = item["style"]?.scalar else { return 1 }
+            if let known = compound[name] { return known }
+            var size = 1
+            if case .sequence(let children)? = presets[name]?.chain.last(where: { $0.subviewsNode != nil })?.subviewsNode?.kind {
+                size += treeSize(of: children, limit: maximumViews)
+            }
+            compound[name] = size
+            return size
+        }
     }
 
     /// Where a view's frame must reach to be taken as on the first screen `screen`.
