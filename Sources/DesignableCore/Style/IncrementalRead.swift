@@ -169,18 +169,15 @@ enum IncrementalRead {
         }
         emptied.merge(parsed.emptiedByComments) { first, _ in first }
         let dependencies = text.sectionDependencies.union(summary.dependents.keys)
-        let diagnostics = StyleLoader.report(found, emptiedByComments: emptied, filesInOrder: text.filesInOrder)
-        guard !diagnostics.hasErrors else { return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: dependencies)) }
-
-        // Which old view each continues, as matching the whole lists would pair them.
-        var matches = (0..<entries.lowerBound).map { ViewIdentity.Match(old: $0, sameContent: true) as ViewIdentity.Match? }
-        matches += decoded.matches.map { $0.map { ViewIdentity.Match(old: $0.old + entries.lowerBound, sameContent: $0.sameContent) } }
-        matches += suffix.indices.map { ViewIdentity.Match(old: $0, sameContent: true) }
-        let document = StyleDocument(path: previous.path, canvas: previous.canvas, canvasLocation: previous.canvasLocation,
-                                     theme: previous.theme, fonts: previous.fonts, presets: previous.presets, views: views,
-                                     dependencies: dependencies,
-                                     continuity: matches.count == views.count ? StyleDocument.Continuity(previous: previous, matches: matches) : nil)
-        document.loadedText = LoadedText(
+        let assembly = LoadAssembly(found: found, emptiedByComments: emptied, filesInOrder: text.filesInOrder, dependencies: dependencies)
+        return .success(assembly.result(document: {
+            // Which old view each continues, as matching the whole lists would pair them.
+            var matches = (0..<entries.lowerBound).map { ViewIdentity.Match(old: $0, sameContent: true) as ViewIdentity.Match? }
+            matches += decoded.matches.map { $0.map { ViewIdentity.Match(old: $0.old + entries.lowerBound, sameContent: $0.sameContent) } }
+            matches += suffix.indices.map { ViewIdentity.Match(old: $0, sameContent: true) }
+            return StyleDocument(over: previous, canvas: previous.canvas, canvasLocation: previous.canvasLocation, views: views,
+                                 dependencies: dependencies, matches: matches)
+        }) { _ in LoadedText(
             bytes: bytes,
             itemStarts: text.itemStarts[..<entries.lowerBound] + lines.dashStarts + text.itemStarts[entries.upperBound...].map { $0 + byteDelta },
             itemLines: text.itemLines[..<entries.lowerBound] + lines.dashLines.map { $0 + firstLine }
@@ -189,7 +186,7 @@ enum IncrementalRead {
             sectionDependencies: text.sectionDependencies, views: summary, filesInOrder: text.filesInOrder, extent: extent, importSlack: importSlack,
             sections: text.sections.map { $0.moved(below: oldRange, by: byteDelta, lines: lineDelta) }, canvasFindingStart: text.canvasFindingStart,
             root: text.root, replaced: text.replaced, treeNodes: text.treeNodes + addedNodes)
-        return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
+        })
     }
 
     // MARK: - The canvas
@@ -225,21 +222,18 @@ enum IncrementalRead {
         found += ViewsSection.sharedIDWarnings(text.views.withIDs.map { previous.views[$0] })
         let emptied = read.emptiedByComments
         let dependencies = text.sectionDependencies.union(text.views.dependents.keys)
-        let diagnostics = StyleLoader.report(found, emptiedByComments: emptied, filesInOrder: text.filesInOrder)
-        guard !diagnostics.hasErrors else { return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: dependencies)) }
-
-        let views = previous.views
-        let matches = views.indices.map { ViewIdentity.Match(old: $0, sameContent: true) as ViewIdentity.Match? }
-        let document = StyleDocument(path: previous.path, canvas: settings, canvasLocation: value.location,
-                                     theme: previous.theme, fonts: previous.fonts, presets: previous.presets, views: views,
-                                     dependencies: dependencies, continuity: StyleDocument.Continuity(previous: previous, matches: matches))
-        document.loadedText = LoadedText(
+        let assembly = LoadAssembly(found: found, emptiedByComments: emptied, filesInOrder: text.filesInOrder, dependencies: dependencies)
+        return .success(assembly.result(document: {
+            let matches = previous.views.indices.map { ViewIdentity.Match(old: $0, sameContent: true) as ViewIdentity.Match? }
+            return StyleDocument(over: previous, canvas: settings, canvasLocation: value.location, views: previous.views,
+                                 dependencies: dependencies, matches: matches)
+        }) { _ in LoadedText(
             bytes: bytes, itemStarts: read.shifted(text.itemStarts), itemLines: text.itemLines, dashColumn: text.dashColumn,
             parseFindings: parseFindings, sectionFindings: sectionFindings, emptiedByComments: emptied,
             sectionDependencies: text.sectionDependencies, views: text.views, filesInOrder: text.filesInOrder, extent: read.extent,
             importSlack: read.importSlack, sections: read.sections(text), canvasFindingStart: findingStart, root: text.root,
             replaced: text.replaced.merging([canvas.key: value]) { $1 }, treeNodes: read.treeNodes(text))
-        return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: dependencies))
+        })
     }
 
     // MARK: - Another section
@@ -272,14 +266,12 @@ enum IncrementalRead {
         load.nodesRead = read.treeNodes(text)
         let replaced = text.replaced.merging([section.key: read.value]) { $1 }
         let document = StyleLoader.decodeSections(of: text.root, replacing: replaced, views: previous.views.map(\.node), into: load)
-        let diagnostics = StyleLoader.report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
-        guard let document, !diagnostics.hasErrors, let before = load.beforeViews else {
-            return .success(LoadResult(document: nil, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
-        }
-        document.loadedText = LoadedText(bytes: bytes, decoded: load, before: before, document: document, itemStarts: read.shifted(text.itemStarts),
-                                         itemLines: text.itemLines, dashColumn: text.dashColumn, sections: read.sections(text),
-                                         root: text.root, replaced: replaced, treeNodes: read.treeNodes(text))
-        return .success(LoadResult(document: document, diagnostics: diagnostics, dependencies: load.dependencies, componentFiles: load.componentFiles))
+        // Without the findings before the views, no later save can be read over this one.
+        return .success(LoadAssembly(load).result(document: { load.beforeViews == nil ? nil : document }) { document in
+            LoadedText(bytes: bytes, decoded: load, before: load.beforeViews!, document: document, itemStarts: read.shifted(text.itemStarts),
+                       itemLines: text.itemLines, dashColumn: text.dashColumn, sections: read.sections(text),
+                       root: text.root, replaced: replaced, treeNodes: read.treeNodes(text))
+        })
     }
 
     /// One section's lines of a save, parsed alone at their place.

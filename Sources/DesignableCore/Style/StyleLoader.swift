@@ -98,15 +98,14 @@ public enum StyleLoader {
         if load.blanked != nil, load.blankingMissed || load.canvas.size == nil {
             return read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: firstScreen, blanking: false)
         }
-        let diagnostics = report(load.diagnostics, emptiedByComments: load.emptiedByComments, filesInOrder: load.filesInOrder)
+        let assembly = LoadAssembly(load)
+        let diagnostics = assembly.diagnostics
         // A file with errors is shown by its findings, not its views: every one of them, so the whole file.
         if load.viewsLeftOut > 0, diagnostics.hasErrors { return read(bytes, path: path, reusing: previous, incremental: incremental, firstScreen: nil) }
         // A document with views left out is never read over by a save: the whole read after it is.
-        if let document, !diagnostics.hasErrors, document.viewsLeftOut == 0 {
-            document.loadedText = LoadedText.make(bytes: bytes, load: load, document: document)
+        return assembly.result(reported: diagnostics, document: { document }) { document in
+            document.viewsLeftOut == 0 ? LoadedText.make(bytes: bytes, load: load, document: document) : nil
         }
-        return LoadResult(document: diagnostics.hasErrors ? nil : document, diagnostics: diagnostics, dependencies: load.dependencies,
-                          componentFiles: load.componentFiles)
     }
 
     /// A load's findings as it reports them, from all it found in the order found: each once, a
