@@ -101,29 +101,40 @@ final class PinLayoutTests: XCTestCase {
     }
 
     /// An edge and a size are both needed: a plain view pinned by one edge has no width, and
-    /// the problem names the edge and the size it lacks.
+    /// the problem names the edge and the size it lacks. As on iOS, it is placed at its edge
+    /// with no width; a view missing both sizes is said on both axes.
     func testOneEdgeWithoutASize() {
-        XCTAssertEqual(frame(Pins(top: 16, leading: 16)), .failure(.missingSize(.horizontal, pins: ["leading"])))
-        XCTAssertEqual(frame(Pins(top: 16, leading: 16, trailing: 16)), .failure(.missingSize(.vertical, pins: ["top"])))
-        XCTAssertEqual(frame(Pins(centerX: 0, centerY: 0)), .failure(.missingSize(.horizontal, pins: ["centerX"])))
-        XCTAssertEqual(PinProblem.missingSize(.horizontal, pins: ["leading"]).description,
+        XCTAssertEqual(frame(Pins(top: 16, leading: 16, height: 10)),
+                       .failure(.missingSize(.horizontal, pins: ["leading"], used: Rect(x: 16, y: 16, width: 0, height: 10))))
+        XCTAssertEqual(frame(Pins(top: 16, leading: 16, trailing: 16)),
+                       .failure(.missingSize(.vertical, pins: ["top"], used: Rect(x: 16, y: 16, width: 288, height: 0))))
+        XCTAssertEqual(frame(Pins(centerX: 0, centerY: 0)),
+                       .failure(.missingSize(.horizontal, pins: ["centerX"], used: Rect(x: 160, y: 100, width: 0, height: 0))))
+        let both = PinLayout.resolve(Pins(top: 10, leading: 200), intrinsic: nil, size: nil, in: parent, direction: .leftToRight)
+        XCTAssertEqual(both.frame, Rect(x: 200, y: 10, width: 0, height: 0), "placed where its pins say, of no size")
+        XCTAssertEqual(both.problems.map(\.pins), [["leading"], ["top"]], "both axes are said")
+        let used = Rect(x: 16, y: 16, width: 0, height: 10)
+        XCTAssertEqual(PinProblem.missingSize(.horizontal, pins: ["leading"], used: used).description,
                        "pinned by leading alone, this view has no width: it has no intrinsic width, so on iOS its width is ambiguous. Give the pin a width, the view a size, or pin the other edge too")
-        XCTAssertNil(PinProblem.missingSize(.horizontal, pins: ["leading"]).frame)
+        XCTAssertEqual(PinProblem.missingSize(.horizontal, pins: ["leading"], used: used).frame, used)
     }
 
-    /// Nothing on an axis places the view at all.
+    /// Nothing on an axis places the view at all: it stays at the parent's low edge.
     func testNoPositionOnAnAxis() {
-        XCTAssertEqual(frame(Pins(top: 0, width: 10, height: 10)), .failure(.missingPosition(.horizontal)))
-        XCTAssertEqual(frame(Pins(leading: 0, width: 10, height: 10)), .failure(.missingPosition(.vertical)))
-        XCTAssertEqual(PinProblem.missingPosition(.vertical).description, "nothing places this view vertically: pin top, bottom or centerY")
+        XCTAssertEqual(frame(Pins(top: 0, width: 10, height: 10)), .failure(.missingPosition(.horizontal, used: Rect(x: 0, y: 0, width: 10, height: 10))))
+        XCTAssertEqual(frame(Pins(leading: 0, width: 10, height: 10)), .failure(.missingPosition(.vertical, used: Rect(x: 0, y: 0, width: 10, height: 10))))
+        XCTAssertEqual(PinProblem.missingPosition(.vertical, used: .zero).description, "nothing places this view vertically: pin top, bottom or centerY")
     }
 
-    /// left or right with leading or trailing agree in one direction only.
-    func testLeftMixedWithLeading() {
-        XCTAssertEqual(frame(Pins(top: 0, leading: 0, left: 0), intrinsic: Size(width: 10, height: 10)),
-                       .failure(.mixedDirections(pins: ["leading", "left"])))
-        XCTAssertEqual(frame(Pins(top: 0, trailing: 0, left: 0, right: 4), intrinsic: Size(width: 10, height: 10)),
-                       .failure(.mixedDirections(pins: ["trailing", "left", "right"])))
+    /// left or right with leading or trailing agree in one direction only: each is taken as the
+    /// edge it is in the direction laid out (Auto Layout takes them so), and the mix is said.
+    func testLeftMixedWithLeadingOrTrailing() {
+        XCTAssertEqual(frame(Pins(top: 0, trailing: 0, left: 0, height: 10)),
+                       .failure(.mixedDirections(pins: ["trailing", "left"], used: Rect(x: 0, y: 0, width: 320, height: 10))),
+                       "left to right: trailing is the right edge")
+        XCTAssertEqual(frame(Pins(top: 0, trailing: 0, left: 0, height: 10), .rightToLeft),
+                       .failure(.mixedDirections(pins: ["trailing", "left"], used: Rect(x: 0, y: 0, width: 0, height: 10))),
+                       "right to left: trailing is the left edge, as left is: nothing holds the right edge, and the view has no width")
     }
 
     // MARK: - Decoding

@@ -90,28 +90,32 @@ public enum PinProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case overDetermined(Axis, pins: [String], used: Rect)
     /// The centre and both edges: Auto Layout would break one; the edges are kept.
     case centreWithEdges(Axis, pins: [String], used: Rect)
-    /// An edge or the centre, and no size the view could take on that axis.
-    case missingSize(Axis, pins: [String])
-    /// Nothing places the view on the axis.
-    case missingPosition(Axis)
+    /// An edge or the centre, and no size the view could take on that axis: as on iOS, the view
+    /// is placed there with no size on that axis (`used`).
+    case missingSize(Axis, pins: [String], used: Rect)
+    /// Nothing places the view on the axis: it stays at the parent's low edge (`used`).
+    case missingPosition(Axis, used: Rect)
     /// `left` or `right` with `leading` or `trailing`: they agree in one layout direction only.
-    case mixedDirections(pins: [String])
+    /// Each is taken as the edge it is in this direction (`used`), as Auto Layout takes them.
+    case mixedDirections(pins: [String], used: Rect)
 
     /// The pins concerned, as the file names them.
     public var pins: [String] {
         switch self {
-        case .overDetermined(_, let pins, _), .centreWithEdges(_, let pins, _), .missingSize(_, let pins), .mixedDirections(let pins):
+        case .overDetermined(_, let pins, _), .centreWithEdges(_, let pins, _), .missingSize(_, let pins, _), .mixedDirections(let pins, _):
             return pins
         case .missingPosition:
             return []
         }
     }
 
-    /// Where the view goes anyway, when one rule settles it (the edges win); nil when none does.
+    /// Where the view goes anyway: the edges win a conflict, a missing size is none, a missing
+    /// place the parent's low edge.
     public var frame: Rect? {
         switch self {
-        case .overDetermined(_, _, let used), .centreWithEdges(_, _, let used): return used
-        default: return nil
+        case .overDetermined(_, _, let used), .centreWithEdges(_, _, let used), .missingSize(_, _, let used), .missingPosition(_, let used),
+             .mixedDirections(_, let used):
+            return used
         }
     }
 
@@ -121,12 +125,12 @@ public enum PinProblem: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(listed(pins)) all set this view's \(axis.rawValue) place and \(axis.size), one too many: on iOS Auto Layout cannot satisfy them all and breaks one at run time ('Unable to simultaneously satisfy constraints'); the edges are used here. Remove \(pins.last ?? axis.size), or one of the edges"
         case .centreWithEdges(let axis, let pins, _):
             return "\(listed(pins)) are all pinned: two edges already place the view, so \(axis.centre) conflicts with them, and on iOS Auto Layout breaks one of the three at run time; the edges are used here. Remove \(axis.centre), or one of the edges"
-        case .missingSize(let axis, let pins):
+        case .missingSize(let axis, let pins, _):
             return "pinned by \(listed(pins)) alone, this view has no \(axis.size): it has no intrinsic \(axis.size), so on iOS its \(axis.size) is ambiguous. Give the pin a \(axis.size), the view a size, or pin the other edge too"
-        case .missingPosition(let axis):
+        case .missingPosition(let axis, _):
             return "nothing places this view \(axis == .horizontal ? "horizontally" : "vertically"): pin \(axis.edges) or \(axis.centre)"
-        case .mixedDirections(let pins):
-            return "\(listed(pins)) are mixed: leading and trailing follow the layout direction (leading is the right edge in right-to-left languages) while left and right do not, so they disagree in one direction. Use leading and trailing, or left and right"
+        case .mixedDirections(let pins, _):
+            return "\(listed(pins)) are mixed: leading and trailing follow the layout direction (leading is the right edge in right-to-left languages) while left and right do not, so the view is laid out differently in the other direction. Use leading and trailing, or left and right"
         }
     }
 }
@@ -140,59 +144,59 @@ public enum PinLayout {
     /// constraints, the intrinsic size yields to the pins (as content hugging does).
     public static func frame(of pins: Pins, intrinsic: Size?, size: Size?, in parent: Size,
                              direction: LayoutDirection) -> Result<Rect, PinProblem> {
+        let resolved = resolve(pins, intrinsic: intrinsic, size: size, in: parent, direction: direction)
+        return resolved.problems.first.map { .failure($0) } ?? .success(resolved.frame)
+    }
+
+    /// Where `pins` put a view, as `frame(of:intrinsic:size:in:direction:)` says, with every
+    /// problem on either axis: the frame is where iOS would lay the view out anyway.
+    public static func resolve(_ pins: Pins, intrinsic: Size?, size: Size?, in parent: Size,
+                               direction: LayoutDirection) -> (frame: Rect, problems: [PinProblem]) {
+        // Leading and trailing as the left and right edges they are in this direction; left and
+        // right as they are. A physical and a directional pin on one edge is one too many.
+        let rightToLeft = direction == .rightToLeft
+        let leadingIsLeft = !rightToLeft
+        var startPins: [(String, Double)] = [], endPins: [(String, Double)] = []
+        if let left = pins.left { startPins.append(("left", left)) }
+        if let right = pins.right { endPins.append(("right", right)) }
+        if let leading = pins.leading { leadingIsLeft ? startPins.append(("leading", leading)) : endPins.append(("leading", leading)) }
+        if let trailing = pins.trailing { leadingIsLeft ? endPins.append(("trailing", trailing)) : startPins.append(("trailing", trailing)) }
         let physical = [("left", pins.left), ("right", pins.right)].filter { $0.1 != nil }.map(\.0)
         let directional = [("leading", pins.leading), ("trailing", pins.trailing)].filter { $0.1 != nil }.map(\.0)
-        if !physical.isEmpty, !directional.isEmpty { return .failure(.mixedDirections(pins: directional + physical)) }
 
-        // Leading and trailing as the left and right edges they are in this direction.
-        let rightToLeft = direction == .rightToLeft
-        let (startName, endName) = physical.isEmpty ? (rightToLeft ? ("trailing", "leading") : ("leading", "trailing")) : ("left", "right")
-        let start = physical.isEmpty ? (rightToLeft ? pins.trailing : pins.leading) : pins.left
-        let end = physical.isEmpty ? (rightToLeft ? pins.leading : pins.trailing) : pins.right
-
-        let horizontal = resolve(.horizontal, start: start.map { (startName, $0) }, end: end.map { (endName, $0) },
+        let horizontal = resolve(.horizontal, start: startPins.last.map { ($0.0, $0.1) }, end: endPins.last.map { ($0.0, $0.1) },
                                  centre: pins.centerX, required: pins.width ?? size?.width, requiredByPin: pins.width != nil,
                                  intrinsic: intrinsic?.width, length: parent.width)
         let vertical = resolve(.vertical, start: pins.top.map { ("top", $0) }, end: pins.bottom.map { ("bottom", $0) },
                                centre: pins.centerY, required: pins.height ?? size?.height, requiredByPin: pins.height != nil,
                                intrinsic: intrinsic?.height, length: parent.height)
-        switch (horizontal, vertical) {
-        case (.failure(let problem), _), (_, .failure(let problem)):
-            return .failure(problem)
-        case (.success(let x), .success(let y)):
-            let frame = Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
-            // An axis settled despite a conflict says so, with where the view went.
-            if let conflict = x.conflict ?? y.conflict { return .failure(conflict(frame)) }
-            return .success(frame)
-        }
+        let frame = Rect(x: horizontal.span.origin, y: vertical.span.origin, width: horizontal.span.length, height: vertical.span.length)
+        var problems = [horizontal.problem, vertical.problem].compactMap { $0 }.map { $0(frame) }
+        if !physical.isEmpty, !directional.isEmpty { problems.insert(.mixedDirections(pins: directional + physical, used: frame), at: 0) }
+        return (frame, problems)
     }
 
-    /// One axis's place: origin and length, and the conflict the edges settled, if any (made
-    /// once the whole frame is known).
+    /// One axis's place: origin and length.
     private struct Span {
         var origin: Double
         var length: Double
-        var conflict: ((Rect) -> PinProblem)?
     }
 
-    /// Origin and length on one axis of `length`: `start` and `end` are insets from its low and
-    /// high ends (left and right, top and bottom), `centre` an offset from its middle.
+    /// Origin and length on one axis of `length`, and the problem on it, if any (made once the
+    /// whole frame is known): `start` and `end` are insets from its low and high ends (left and
+    /// right, top and bottom), `centre` an offset from its middle.
     private static func resolve(_ axis: PinProblem.Axis, start: (name: String, inset: Double)?, end: (name: String, inset: Double)?,
                                 centre: Double?, required: Double?, requiredByPin: Bool, intrinsic: Double?,
-                                length: Double) -> Result<Span, PinProblem> {
+                                length: Double) -> (span: Span, problem: ((Rect) -> PinProblem)?) {
         let middle = centre.map { length / 2 + $0 }
         let sizeName = requiredByPin ? axis.size : "size"
         switch (start, end) {
         case let (start?, end?):
             let span = Span(origin: start.inset, length: max(0, length - end.inset - start.inset))
             let edges = [start.name, end.name].sorted { Pins.names.firstIndex(of: $0)! < Pins.names.firstIndex(of: $1)! }
-            if middle != nil {
-                return .success(Span(origin: span.origin, length: span.length) { .centreWithEdges(axis, pins: edges + [axis.centre], used: $0) })
-            }
-            if required != nil {
-                return .success(Span(origin: span.origin, length: span.length) { .overDetermined(axis, pins: edges + [sizeName], used: $0) })
-            }
-            return .success(span)
+            if middle != nil { return (span, { .centreWithEdges(axis, pins: edges + [axis.centre], used: $0) }) }
+            if required != nil { return (span, { .overDetermined(axis, pins: edges + [sizeName], used: $0) }) }
+            return (span, nil)
         case (let edge?, nil), (nil, let edge?):
             let fromStart = start != nil
             let edgeAt = fromStart ? edge.inset : length - edge.inset
@@ -200,17 +204,19 @@ public enum PinLayout {
                 // The edge and the centre settle both place and size; a required size is one too many.
                 let half = abs(middle - edgeAt)
                 let span = Span(origin: middle - half, length: 2 * half)
-                if required != nil {
-                    return .success(Span(origin: span.origin, length: span.length) { .overDetermined(axis, pins: [edge.name, axis.centre, sizeName], used: $0) })
-                }
-                return .success(span)
+                if required != nil { return (span, { .overDetermined(axis, pins: [edge.name, axis.centre, sizeName], used: $0) }) }
+                return (span, nil)
             }
-            guard let size = required ?? intrinsic else { return .failure(.missingSize(axis, pins: [edge.name])) }
-            return .success(Span(origin: fromStart ? edgeAt : edgeAt - size, length: size))
+            guard let size = required ?? intrinsic else {
+                return (Span(origin: edgeAt, length: 0), { .missingSize(axis, pins: [edge.name], used: $0) })
+            }
+            return (Span(origin: fromStart ? edgeAt : edgeAt - size, length: size), nil)
         case (nil, nil):
-            guard let middle else { return .failure(.missingPosition(axis)) }
-            guard let size = required ?? intrinsic else { return .failure(.missingSize(axis, pins: [axis.centre])) }
-            return .success(Span(origin: middle - size / 2, length: size))
+            guard let middle else { return (Span(origin: 0, length: required ?? intrinsic ?? 0), { .missingPosition(axis, used: $0) }) }
+            guard let size = required ?? intrinsic else {
+                return (Span(origin: middle, length: 0), { .missingSize(axis, pins: [axis.centre], used: $0) })
+            }
+            return (Span(origin: middle - size / 2, length: size), nil)
         }
     }
 }

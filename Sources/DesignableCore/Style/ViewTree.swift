@@ -158,11 +158,8 @@ extension StyledView {
     func placement(in parent: Size, painter: Painter) -> Rect {
         if let frame { return frame }
         if let pins = decoding.pins {
-            switch PinLayout.frame(of: pins, intrinsic: intrinsicSize(painter), size: size, in: parent, direction: painter.layoutDirection) {
-            case .success(let frame): return frame
-            // Auto Layout breaks a constraint and lays out with the rest: the problem's frame.
-            case .failure(let problem): if let frame = problem.frame { return frame }
-            }
+            // Where a pin cannot hold, Auto Layout breaks a constraint and lays out with the rest.
+            return PinLayout.resolve(pins, intrinsic: intrinsicSize(painter), size: size, in: parent, direction: painter.layoutDirection).frame
         }
         return Rect(origin: .zero, size: size ?? intrinsicSize(painter) ?? .zero)
     }
@@ -280,13 +277,13 @@ extension StyledView {
         for (child, place) in zip(subviews, frames) {
             let childFrame = place.offsetBy(dx: frame.x, dy: frame.y)
             let childLayer = child.component(in: .normal).layer(in: childFrame)
-            if !type.arrangesSubviews, child.frame == nil, let pins = child.decoding.pins,
-               case .failure(let problem) = PinLayout.frame(of: pins, intrinsic: child.intrinsicSize(Painter.measuring), size: child.size,
-                                                           in: frame.size, direction: .leftToRight) {
-                warnings.append(.warning("pin: \(problem.description)", at: child.placeOfKey("pin")))
+            if !type.arrangesSubviews, child.frame == nil, let pins = child.decoding.pins {
+                let problems = PinLayout.resolve(pins, intrinsic: child.intrinsicSize(Painter.measuring), size: child.size,
+                                                 in: frame.size, direction: .leftToRight).problems
+                for problem in problems { warnings.append(.warning("pin: \(problem.description)", at: child.placeOfKey("pin"))) }
             }
             let bounds = Rect(origin: .zero, size: frame.size)
-            if !childLayer.isHidden, place.width <= 0 || place.height <= 0, !type.arrangesSubviews {
+            if !childLayer.isHidden, place.width <= 0 || place.height <= 0, !type.arrangesSubviews, child.decoding.pins == nil {
                 let how = child.decoding.pins != nil ? "its pins and its content give it" : "it has no frame, pin or size, and its content gives it"
                 warnings.append(.warning("this \(child.type.className) is \(formatNumber(place.width))×\(formatNumber(place.height)): \(how) no size, so iOS draws nothing of it; give it a size: or a frame", at: child.location))
             } else if !childLayer.isHidden, parentLayer.clipsToOutline, !bounds.insetBy(dx: -0.5, dy: -0.5).contains(place) {
