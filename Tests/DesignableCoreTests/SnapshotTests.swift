@@ -63,14 +63,17 @@ final class SnapshotTests: XCTestCase {
     private let card = try! String(contentsOf: fixturesFolder.appendingPathComponent("NestedCard.yaml"), encoding: .utf8)
 
     /// A view holding a control is kept whole, and whole again with the control in each state
-    /// the file gives a look (its normal one is the view's own snapshot); a label inside is no control.
-    func testAViewIsKeptWholeWithEachNestedControlInEachStyledState() throws {
+    /// a top-level control is kept in (its normal one is the view's own snapshot), as UIKit draws
+    /// them whether the file gives the state a look or not; a label inside is no control.
+    func testAViewIsKeptWholeWithEachNestedControlInEachState() throws {
         let document = try XCTUnwrap(loadStyle(card))
         let all = Snapshot.all(of: document, scales: [2], variants: [.standard, .init(dark: true)])
         XCTAssertEqual(all.findings.map(\.description), [])
         XCTAssertEqual(all.snapshots.map(\.fileName), [
             "card.normal@2x.png", "card.normal.dark@2x.png",
             "card.buy-highlighted@2x.png", "card.buy-highlighted.dark@2x.png",
+            "card.buy-selected@2x.png", "card.buy-selected.dark@2x.png",
+            "card.buy-selected+highlighted@2x.png", "card.buy-selected+highlighted.dark@2x.png",
             "card.buy-disabled@2x.png", "card.buy-disabled.dark@2x.png",
         ])
         XCTAssertEqual(all.snapshots[2].nested, Snapshot.Nested(path: try XCTUnwrap(document.path(named: "card/buy")), name: "buy"))
@@ -95,11 +98,12 @@ final class SnapshotTests: XCTestCase {
               - {class: UIButton, title: Less, frame: [60, 50, 60, 44]}
         """))
         let (controls, findings) = Snapshot.nestedControls(of: 0, in: document)
-        XCTAssertEqual(controls.map(\.name), ["row.buy", "UIButton-1"], "a control with no look of its own past normal has no more snapshots")
-        XCTAssertEqual(findings.map(\.location.line), [11])
+        XCTAssertEqual(controls.map(\.name), ["row.buy", "UIButton-1", "UIButton-2"], "every control, a look of its own or not")
+        XCTAssertEqual(findings.map(\.location.line), [11, 12])
         XCTAssertEqual(findings.first?.message, "this UIButton inside list is not named by ids alone: its snapshots are named UIButton-1, after the places of the views on the way to it, and change name when one is added or removed above it; give it and the views holding it an id")
-        XCTAssertEqual(Snapshot.all(of: document, scales: [1]).snapshots.map(\.fileName),
-                       ["list.normal@1x.png", "list.row.buy-disabled@1x.png", "list.UIButton-1-selected@1x.png"])
+        XCTAssertEqual(Snapshot.all(of: document, scales: [1]).snapshots.map(\.fileName).prefix(6),
+                       ["list.normal@1x.png", "list.row.buy-highlighted@1x.png", "list.row.buy-selected@1x.png",
+                        "list.row.buy-selected+highlighted@1x.png", "list.row.buy-disabled@1x.png", "list.UIButton-1-highlighted@1x.png"])
     }
 
     /// Each of those snapshots draws the whole view, trimmed alike, with only that control's look

@@ -164,6 +164,11 @@ final class ExportTests: XCTestCase {
         let comparison = ImageComparison(trimmed, to: region, tolerance: .standard)
         XCTAssertTrue(comparison.matches, comparison.summary)
 
+        // `--state` reaches a control inside another view as it reaches a top-level one.
+        let held = folder.appendingPathComponent("held.png")
+        try render(style.path, to: held, ["--scale", "2", "--view", "card/buy", "--state", "disabled"])
+        XCTAssertFalse(ImageComparison(try ImageSurface(png: held.path), to: trimmed, tolerance: .standard).matches, "the disabled button looks otherwise")
+
         let unknown = try runDesignable(["render", style.path, "-o", buy.path, "--view", "card/bye"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: --view: \(style.path) has no view 'card/bye' (did you mean 'card/buy'?)"), unknown.stderr)

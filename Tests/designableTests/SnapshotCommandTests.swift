@@ -168,16 +168,18 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertEqual(record.stderr, "")
         let snapshots = folder.appendingPathComponent("__Snapshots__")
-        XCTAssertEqual(try files(in: snapshots), ["card.buy-disabled@2x.png", "card.buy-highlighted@2x.png", "card.normal@2x.png"])
+        XCTAssertEqual(try files(in: snapshots), ["card.buy-disabled@2x.png", "card.buy-highlighted@2x.png", "card.buy-selected+highlighted@2x.png",
+                                                  "card.buy-selected@2x.png", "card.normal@2x.png"])
         for name in try files(in: snapshots) {
             XCTAssertEqual(pngSize(snapshots.appendingPathComponent(name))?.width, 400, "\(name): the whole card at 2×")
         }
-        XCTAssertEqual(try runDesignable(["snapshot", path.path]).stdout, "3 passed, 0 failed\n")
+        XCTAssertEqual(try runDesignable(["snapshot", path.path]).stdout, "5 passed, 0 failed\n")
 
         try write(highlighted: "#FF3B30")
         let changed = try runDesignable(["snapshot", path.path])
         XCTAssertEqual(changed.status, 1)
-        XCTAssertEqual(changed.stdout, "2 passed, 1 failed\n")
+        // Held down while selected, the button takes the highlighted look too.
+        XCTAssertEqual(changed.stdout, "3 passed, 2 failed\n")
         XCTAssertTrue(changed.stderr.hasPrefix("\(path.path):12:9: error: snapshot card.buy-highlighted@2x.png differs: "), changed.stderr)
     }
 

@@ -155,6 +155,12 @@ public struct RenderJob {
         renderer.layoutDirection = options.direction
         let keptStates = renderer.nestedStates
         if let nestedStates = options.nestedStates { renderer.nestedStates = nestedStates }
+        // `--state`: every control is drawn in it, those inside other views too.
+        if let state, options.nestedStates == nil {
+            for path in document.allPaths where !path.isTopLevel && document.view(at: path)?.type.isControl == true {
+                renderer.nestedStates[path] = state
+            }
+        }
         defer { renderer.nestedStates = keptStates }
         do {
             if options.view != nil && only == nil {

@@ -64,9 +64,10 @@ public struct Snapshot: Hashable, Sendable {
     }
 
     /// The states a control inside another view is kept in besides its starting one (which the
-    /// view's own snapshot shows): those the file gives a look, as the tree draws them.
+    /// view's own snapshot shows): every state a top-level control is kept in, as UIKit draws a
+    /// button highlighted or disabled whether or not the file gives that state a look.
     public static func nestedStates(of view: StyledView) -> [ControlState] {
-        view.type.isControl ? view.drawnStates.filter { $0 != view.initialState } : []
+        view.type.isControl ? ControlState.every.filter { $0 != view.initialState } : []
     }
 
     /// Every snapshot of `document`: each view in each of its states, variants and scales, in

@@ -212,7 +212,7 @@ public enum StyleSchema {
         let stateNames = Set(ControlState.layered.map(\.name))
         let ignored = StyleLoader.viewKeys.subtracting(NestedValues.refusedKeys).subtracting(stateNames).subtracting(["layer"]).sorted()
         var members: [(key: String, value: JSONValue)] = [layerMap, mergeKey]
-        members += ignored.map { ($0, ["description": "Not set through nested: (a subview's place is its own); ignored."]) }
+        members += ignored.map { ($0, ["description": "Read and ignored through nested:."]) }
         members += ControlState.layered.map { ($0.name, state) }
         members += properties
         return [

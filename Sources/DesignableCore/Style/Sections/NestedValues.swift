@@ -29,8 +29,8 @@ struct NestedValues {
                               classNote: " (set by nested: '\(path.isEmpty ? key.scalar ?? "" : "")')")
     }
 
-    /// View keys an entry may not set: what the view is and what it holds are the preset's.
-    static let refusedKeys = ["class", "style", "id", "subviews", "nested"]
+    /// View keys an entry may not set: what the view is, where it goes and what it holds are the preset's.
+    static let refusedKeys = ["class", "style", "id", "frame", "size", "pin", "spacingAfter", "subviews", "nested"]
 
     /// The entries of a `nested:` mapping, saying what is wrong with its shape.
     static func entries(of node: YAMLNode?, reported: Bool, diagnostics: inout [Diagnostic]) -> [NestedValues] {
@@ -56,7 +56,7 @@ struct NestedValues {
             let path = name.split(separator: "/").map(String.init)
             for reservedKey in refusedKeys where values.value(forKey: reservedKey) != nil {
                 if reported, let keyNode = values.first(where: { $0.key.isScalar(reservedKey) })?.key {
-                    diagnostics.append(.warning("nested: '\(reservedKey)' cannot be set on a subview from outside (it is the preset's); it is ignored", at: keyNode.location))
+                    diagnostics.append(.warning("nested: '\(reservedKey)' cannot be set on a subview from outside: what it is, where it goes and what it holds are the preset's; it is ignored", at: keyNode.location))
                 }
             }
             entries.append(NestedValues(path: path, key: key, pairs: values, reported: reported))

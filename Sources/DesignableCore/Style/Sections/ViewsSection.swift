@@ -345,9 +345,37 @@ enum ViewsSection: StyleSection {
         }
         diagnostics += found
         for entry in nested where entry.path.isEmpty == false && !ids.contains(entry.path[0]) && entry.reported {
-            diagnostics.append(.warning("nested: '\(entry.path[0])' is not the id of a subview of this \(className)\(didYouMean(entry.path[0], ids)); its values are ignored", at: entry.key.location))
+            // Said with the whole path as written, and what to write instead.
+            let written = entry.key.scalar ?? entry.path.joined(separator: "/")
+            let above = written.split(separator: "/").map(String.init).dropLast(entry.path.count)
+            let inside = above.isEmpty ? "this \(className)" : "'\(above.joined(separator: "/"))' (a \(className))"
+            var meant = closestMatch(to: entry.path[0], in: ids).map { " (did you mean '\((above + [$0] + entry.path.dropFirst()).joined(separator: "/"))'?)" } ?? ""
+            // A subview deeper down with that id: its whole path is what to write.
+            if meant.isEmpty, let deeper = pathOfID(entry.path[0], under: items) {
+                meant = " (did you mean '\((above + deeper + entry.path.dropFirst()).joined(separator: "/"))'?)"
+            }
+            let has = ids.isEmpty ? "; it holds no subview with an id" : meant.isEmpty ? "; its subviews are \(listed(ids.map { "'\($0)'" }))" : meant
+            diagnostics.append(.warning("nested: '\(written)': '\(entry.path[0])' is not the id of a subview of \(inside)\(has); these values are ignored", at: entry.key.location))
         }
         return subviews
+    }
+
+    /// The ids down to the first view with id `id` among `items`' subviews at any depth, as written.
+    private static func pathOfID(_ id: String, under items: YAMLNode.Items) -> [String]? {
+        var pending: [(items: YAMLNode.Items, above: [String])] = [(items, [])]
+        var visited = 0
+        while !pending.isEmpty, visited < maximumViews {
+            let (level, above) = pending.removeFirst()
+            for item in level {
+                visited += 1
+                guard let own = item["id"]?.scalar else { continue }
+                if case .sequence(let children)? = item["subviews"]?.kind {
+                    for child in children where child["id"]?.scalar == id { return above + [own, id] }
+                    pending.append((children, above + [own]))
+                }
+            }
+        }
+        return nil
     }
 
     /// Decodes one view; `nested` sets values on it and its subviews by id from the views above
@@ -449,8 +477,22 @@ enum ViewsSection: StyleSection {
             decodeSubviews($0, of: type, named: className, depth: depth, nested: below, preset: compound ?? preset, context: context,
                            diagnostics: &diagnostics)
         } ?? []
+        if value("subviews") == nil, compound == nil {
+            for entry in nested where !entry.path.isEmpty && entry.reported {
+                diagnostics.append(.warning("nested: '\(entry.key.scalar ?? "")': this \(className) holds no subviews, so nothing inside it is '\(entry.path.joined(separator: "/"))'; these values are ignored", at: entry.key.location))
+            }
+        }
         // Values set on this view from above come after its own, and win.
-        let overrides = nested.filter(\.path.isEmpty).compactMap(\.source)
+        let ownEntries = nested.filter(\.path.isEmpty)
+        if !type.isControl {
+            for entry in ownEntries where entry.reported {
+                for (name, _) in ControlState.layered {
+                    guard let key = entry.pairs.first(where: { $0.key.isScalar(name) })?.key else { continue }
+                    diagnostics.append(.warning("\(className) is not a control and never shows a '\(name)' state; this map is ignored", at: key.location))
+                }
+            }
+        }
+        let overrides = ownEntries.compactMap(\.source)
         let sources = chain.map { $0.source(throughViews: $0.type == nil) }
             + [Cascade.Source(properties: pairs, stateMaps: stateMaps, reserved: StyleLoader.viewKeys, preset: preset?.name, classNote: "")]
             + overrides
