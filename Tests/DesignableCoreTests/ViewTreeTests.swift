@@ -197,7 +197,7 @@ final class ViewTreeTests: XCTestCase {
         ])
         // A subview deeper down is named by its whole path.
         XCTAssertEqual(findings(Self.profile.replacingOccurrences(of: "\"row/handle\"", with: "handle")),
-                       ["13:54: warning: nested: 'handle': 'handle' is not the id of a subview of this UIView (did you mean 'row/handle'?); these values are ignored"])
+                       ["13:59: warning: nested: 'handle': 'handle' is not the id of a subview of this UIView (did you mean 'row/handle'?); these values are ignored"])
     }
 
     /// What a use cannot set from outside, a path through a view that holds nothing, and a state
@@ -205,9 +205,9 @@ final class ViewTreeTests: XCTestCase {
     func testNestedValuesThatCannotApplyAreSaid() {
         let text = Self.profile.replacingOccurrences(of: "{name: {text: Ada}", with: "{name: {text: Ada, frame: [0, 0, 1, 1], highlighted: {textColor: red}}, \"name/more\": {text: x}")
         XCTAssertEqual(findings(text), [
-            "13:48: warning: nested: 'frame' cannot be set on a subview from outside: what it is, where it goes and what it holds are the preset's; it is ignored",
-            "13:69: warning: UILabel is not a control and never shows a 'highlighted' state; this map is ignored",
-            "13:100: warning: nested: 'name/more': this UILabel holds no subviews, so nothing inside it is 'more'; these values are ignored",
+            "13:58: warning: nested: 'frame' cannot be set on a subview from outside: what it is, where it goes and what it holds are the preset's; it is ignored",
+            "13:79: warning: UILabel is not a control and never shows a 'highlighted' state; this map is ignored",
+            "13:111: warning: nested: 'name/more': this UILabel holds no subviews, so nothing inside it is 'more'; these values are ignored",
         ])
     }
 
