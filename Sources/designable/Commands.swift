@@ -151,7 +151,10 @@ struct RenderCommand: Command {
         Console.report(rendered.findings)
         if let view, let document = rendered.document, document.path(named: view) == nil {
             let names = document.allPaths.compactMap { path in document.view(at: path)?.id.map { _ in document.name(of: path) } }
-            throw UsageError("--view: \(style) has no view '\(view)'" + didYouMean(view, names)
+            // A view inside another named by its own id alone: its path is what to write.
+            var meant = didYouMean(view, names)
+            if meant.isEmpty, let path = names.first(where: { $0.hasSuffix("/" + view) }) { meant = " (did you mean '\(path)'?)" }
+            throw UsageError("--view: \(style) has no view '\(view)'" + meant
                 + "; give a view's id, or #1 to #\(document.views.count) as inspect numbers them, and a nested one by its path (card/buy)")
         }
         guard let file = rendered.file else {

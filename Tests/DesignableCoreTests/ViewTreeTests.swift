@@ -90,7 +90,46 @@ final class ViewTreeTests: XCTestCase {
         XCTAssertTrue(after.views[1].drawsSame(as: before.views[1], in: .normal, was: .normal))
     }
 
+    /// A view of no size whose content is pinned to both its edges takes the size the pins and
+    /// the content make, as Auto Layout sizes a chat bubble around its label: 12 + the label's
+    /// width + 12 across, 8 + its height + 8 down; pinned on one axis only, the view takes the
+    /// column's width and that height.
+    func testAViewIsSizedByContentPinnedToBothEdges() throws {
+        let document = try XCTUnwrap(loadStyle("""
+            canvas: {width: 400, padding: 0, spacing: 0}
+            views:
+              - class: UIView
+                subviews:
+                  - {class: UILabel, id: message, text: Hello, pin: {top: 8, bottom: 8, leading: 12, trailing: 12}}
+              - class: UIView
+                subviews:
+                  - {class: UIView, pin: {top: 10, bottom: 30, leading: 0, width: 20}, size: [20, 40]}
+
+            """))
+        let renderer = Renderer()
+        let label = try XCTUnwrap(document.view(at: ViewPath([0, 0]))?.intrinsicSize(renderer.painter))
+        let layout = renderer.layout(document)
+        XCTAssertEqual(layout.frames[0].size.width, label.width + 24, accuracy: 1e-9)
+        XCTAssertEqual(layout.frames[0].size.height, label.height + 16, accuracy: 1e-9)
+        XCTAssertEqual(layout.frames[1].size, Size(width: 400, height: 80), "10 + 40 + 30 down, the column across")
+    }
+
     // MARK: - Findings
+
+    /// A view whose subviews reach past a canvas of a given size is told so, not that a shadow
+    /// it does not have is cut; an id with a '/' cannot be told from a path.
+    func testSubviewsPastTheCanvasAndIdsWithASlashAreSaid() {
+        XCTAssertEqual(allFindings("""
+            canvas: {size: [200, 200]}
+            views:
+              - {class: UIView, frame: [10, 10, 100, 100], subviews: [{class: UIView, frame: [50, 0, 300, 20], backgroundColor: red}]}
+              - {class: UIView, id: a/b, frame: [10, 150, 10, 10]}
+
+            """), [
+            "4:25: warning: id 'a/b' has a '/', which names a view inside another (card/buy): --view and the preview's paths read it as two ids; use '-' or '.' instead",
+            "3:5: warning: the subviews of this UIView (10,10 100×100) reach past the edge of the 200×200 canvas (they cover 60,10 300×20), and what lies past it is cut off; move them in, clip them with clipsToBounds, or make the canvas larger",
+        ])
+    }
 
     func testSubviewsMustBeAListOfViews() {
         XCTAssertEqual(findings("views:\n  - {class: UIView, subviews: {class: UILabel}}\n"),

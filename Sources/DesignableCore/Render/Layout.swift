@@ -26,6 +26,8 @@ public struct Layout: Equatable {
         given.reserveCapacity(places.count)
         sizes.reserveCapacity(places.count)
         var columnWidth = 0.0, framedRight = 0.0
+        // Views whose content gives a height alone: they take the column's width.
+        var partialHeights: [Int: Double] = [:]
         var unsized = false
         for (index, place) in places.enumerated() {
             given.append(place.frame)
@@ -36,7 +38,15 @@ public struct Layout: Equatable {
             }
             var size = place.size
             if size == nil {
-                size = document.views[index].intrinsicSize(painter)
+                // A view sized on one axis by its content takes the column's fallback on the other.
+                let extent = document.views[index].intrinsicExtent(painter)
+                if let width = extent.width, let height = extent.height {
+                    size = Size(width: width, height: height)
+                } else if let width = extent.width {
+                    size = Size(width: width, height: fallbackHeight)
+                } else if let height = extent.height {
+                    partialHeights[index] = height
+                }
             }
             sizes.append(size)
             if let size { columnWidth = max(columnWidth, size.width) } else { unsized = true }
@@ -59,7 +69,7 @@ public struct Layout: Equatable {
                 contentBottom = max(contentBottom, frame.maxY)
                 continue
             }
-            let size = sizes[index] ?? Size(width: fallbackWidth, height: fallbackHeight)
+            let size = sizes[index] ?? Size(width: fallbackWidth, height: partialHeights[index] ?? fallbackHeight)
             if placedInColumn { y += spacing }
             frames.append(Rect(x: (width - size.width) / 2, y: y, width: size.width, height: size.height))
             y += size.height
@@ -132,7 +142,15 @@ public struct Layout: Equatable {
         let size = "\(formatNumber(canvasSize.width))×\(formatNumber(canvasSize.height))"
         let framed = frame.x >= -0.5 && frame.y >= -0.5 && frame.maxX <= canvas.maxX + 0.5 && frame.maxY <= canvas.maxY + 0.5
         if framed {
-            // Only what it draws past its frame (a shadow) is cut: say so, and how to keep it.
+            // Only what it draws past its frame is cut: its subviews, or its shadow. Say which,
+            // and how to keep it.
+            let reach = view.subtreeExtent(in: frame, painter: nil)
+            let layer = view.component(in: view.initialState).layer(in: frame)
+            if let reach, !layer.clipsToOutline,
+               reach.x < -0.5 || reach.y < -0.5 || reach.maxX > canvas.maxX + 0.5 || reach.maxY > canvas.maxY + 0.5 {
+                let whole = "\(formatNumber(reach.x)),\(formatNumber(reach.y)) \(formatNumber(reach.width))×\(formatNumber(reach.height))"
+                return Diagnostic.warning("the subviews of this \(view.type.className) (\(place)) reach past the edge of the \(size) canvas (they cover \(whole)), and what lies past it is cut off; move them in, clip them with clipsToBounds, or make the canvas larger", at: view.location)
+            }
             return Diagnostic.warning("the shadow of this \(view.type.className) (\(place)) is cut off by the edge of the \(size) canvas; move the view in, or make the canvas larger", at: view.location)
         }
         let how = covered.intersects(canvas) ? "sticks out of" : "lies outside"

@@ -251,6 +251,8 @@ extension Color {
             ("systemGray5", 0xE5E5EA, 0x2C2C2E), ("systemGray6", 0xF2F2F7, 0x1C1C1E),
             ("systemBackground", 0xFFFFFF, 0x000000), ("secondarySystemBackground", 0xF2F2F7, 0x1C1C1E),
             ("tertiarySystemBackground", 0xFFFFFF, 0x2C2C2E), ("systemGroupedBackground", 0xF2F2F7, 0x000000),
+            ("secondarySystemGroupedBackground", 0xFFFFFF, 0x1C1C1E), ("tertiarySystemGroupedBackground", 0xF2F2F7, 0x2C2C2E),
+            ("opaqueSeparator", 0xC6C6C8, 0x38383A), ("link", 0x007AFF, 0x0984FF),
             ("label", 0x000000, 0xFFFFFF),
         ]
         var colors = Dictionary(uniqueKeysWithValues: table.map { name, light, dark in
@@ -259,6 +261,13 @@ extension Color {
         colors["secondaryLabel"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.6), dark: Color(rgb: 0xEBEBF5, alpha: 0.6))
         colors["tertiaryLabel"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.3), dark: Color(rgb: 0xEBEBF5, alpha: 0.3))
         colors["separator"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.29), dark: Color(rgb: 0x545458, alpha: 0.6))
+        colors["quaternaryLabel"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.18), dark: Color(rgb: 0xEBEBF5, alpha: 0.16))
+        colors["placeholderText"] = Color(light: Color(rgb: 0x3C3C43, alpha: 0.3), dark: Color(rgb: 0xEBEBF5, alpha: 0.3))
+        // The fills for thin and small shapes (a slider's track, a switch's off state), translucent greys.
+        colors["systemFill"] = Color(light: Color(rgb: 0x787880, alpha: 0.2), dark: Color(rgb: 0x787880, alpha: 0.36))
+        colors["secondarySystemFill"] = Color(light: Color(rgb: 0x787880, alpha: 0.16), dark: Color(rgb: 0x787880, alpha: 0.32))
+        colors["tertiarySystemFill"] = Color(light: Color(rgb: 0x767680, alpha: 0.12), dark: Color(rgb: 0x767680, alpha: 0.24))
+        colors["quaternarySystemFill"] = Color(light: Color(rgb: 0x747480, alpha: 0.08), dark: Color(rgb: 0x767680, alpha: 0.18))
         colors["clear"] = .clear
         return colors
     }()

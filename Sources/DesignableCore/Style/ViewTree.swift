@@ -99,30 +99,51 @@ extension StyledView {
     /// size): a stack's from its arranged subviews, any other view's from its component; nil
     /// for a view that has none (a plain view, whatever it holds).
     public func intrinsicSize(_ painter: Painter) -> Size? {
+        let extent = intrinsicExtent(painter)
+        guard let width = extent.width, let height = extent.height else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    /// The intrinsic size on each axis that has one: a stack's from its arranged subviews; a
+    /// component's own; else, on an axis where a subview is pinned to both edges and has a
+    /// length, the length those pins and it make (as Auto Layout sizes a view whose content is
+    /// pinned all round: a chat bubble around its label).
+    func intrinsicExtent(_ painter: Painter) -> (width: Double?, height: Double?) {
         let component = component(in: .normal)
-        let size: Size?
         if type.arrangesSubviews {
-            size = component.fittingSize(arranging: arrangedItems(painter))
-        } else {
-            Component.willRun?(component, "intrinsicContentSize")
-            size = component.intrinsicContentSize(painter)
+            let size = component.fittingSize(arranging: arrangedItems(painter))
+            return (size.map { max(0, $0.width) }, size.map { max(0, $0.height) })
         }
+        Component.willRun?(component, "intrinsicContentSize")
         // Insets larger than the content would make a negative size: UIKit's layout takes none.
-        return size.map { Size(width: max(0, $0.width), height: max(0, $0.height)) }
+        if let size = component.intrinsicContentSize(painter) { return (max(0, size.width), max(0, size.height)) }
+        var width: Double?, height: Double?
+        for child in subviews where child.frame == nil {
+            guard let pins = child.decoding.pins else { continue }
+            let own = child.intrinsicExtent(painter)
+            let start = pins.leading ?? pins.left, end = pins.trailing ?? pins.right
+            if let start, let end, let length = pins.width ?? child.size?.width ?? own.width {
+                width = max(width ?? 0, start + length + end)
+            }
+            if let top = pins.top, let bottom = pins.bottom, let length = pins.height ?? child.size?.height ?? own.height {
+                height = max(height ?? 0, top + length + bottom)
+            }
+        }
+        return (width, height)
     }
 
     /// What a stack learns of each subview: its intrinsic size (its own `size:` standing in),
     /// whether it is hidden, the spacing after it, and its baselines.
     private func arrangedItems(_ painter: Painter) -> [ArrangedItem] {
         subviews.map { child in
-            let intrinsic = child.intrinsicSize(painter)
-            let size = child.size ?? intrinsic
+            let intrinsic = child.intrinsicExtent(painter)
+            let size = child.size ?? intrinsic.width.flatMap { width in intrinsic.height.map { Size(width: width, height: $0) } }
             let component = child.component(in: .normal)
             let bounds = Rect(origin: .zero, size: size ?? .zero)
             let baselines = child.type.arrangesSubviews
                 ? component.baselines(arranging: child.arrangedItems(painter), in: bounds.size, direction: painter.layoutDirection)
                 : component.baselines(in: bounds, with: painter)
-            return ArrangedItem(intrinsicWidth: intrinsic?.width, intrinsicHeight: intrinsic?.height,
+            return ArrangedItem(intrinsicWidth: intrinsic.width, intrinsicHeight: intrinsic.height,
                                 isHidden: component.layer(in: bounds).isHidden, customSpacingAfter: child.decoding.spacingAfter,
                                 firstBaseline: baselines?.first, lastBaseline: baselines?.last,
                                 fixedWidth: child.size?.width, fixedHeight: child.size?.height)

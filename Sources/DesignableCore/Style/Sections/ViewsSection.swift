@@ -431,6 +431,9 @@ enum ViewsSection: StyleSection {
             }
         }
         let id = decodePlacement("id", as: String.self)
+        if let id, id.contains("/"), let idNode = value("id") {
+            diagnostics.append(.warning("id '\(id)' has a '/', which names a view inside another (card/buy): --view and the preview's paths read it as two ids; use '-' or '.' instead", at: idNode.location))
+        }
         let frame = decodePlacement("frame", as: Rect.self)
         // A preset may give a size; the nearest one that does, unless the view gives its own.
         let size = decodePlacement("size", as: Size.self)
