@@ -26,7 +26,7 @@ public enum KeyHelp {
         var effect: String {
             switch self {
             case .press: "highlighted while the pointer is on it; release on it toggles selected"
-            case .focus: "move the focus ring forward or back"
+            case .focus: "move the focus ring forward or back (each top-level view, and the controls inside it)"
             case .tree: "focus the focused view's parent, or its first subview"
             case .activate: "press the focused view, as a click does"
             case .toggle: "toggle highlighted, selected, disabled on the focused view (they stay)"

@@ -95,7 +95,7 @@ struct RenderCommand: Command {
         OptionSpec(name: "--scale", valueName: "N", help: "Pixels per point, 0.5 to 4: 2 and 3 as on Retina screens (default 1)."),
         OptionSpec(name: "--state", valueName: "STATE", help: "Draw every control normal, highlighted, selected, selected+highlighted or disabled.",
                    completion: .words(controlStates.map(\.key))),
-        OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, a nested view's path (card/buy), or #N as inspect numbers it."),
+        OptionSpec(name: "--view", valueName: "ID", help: "Draw one view alone, trimmed to it and its shadow: its id, or #N as inspect numbers it; a view inside another by its path (card/buy), as it sits on its parents."),
         OptionSpec(name: "--appearance", valueName: "MODE", help: "Light or dark colours (default light); both, with --variants, adds a dark column set.",
                    completion: .words(VariantChoice.appearanceWords(both: true))),
         OptionSpec(name: "--direction", valueName: "DIR", help: "ltr, the default, or rtl: insets, image placement, leading and trailing mirror; both, with --variants, adds an RTL column set.",

@@ -194,9 +194,11 @@ public final class Renderer {
         let statefulRoots = Set(nestedStates.keys.map(\.root))
         painter.drawing(on: context, scale: scale) {
             let views = document.views
-            if let nested, let view = document.view(at: nested), let frame = canvasFrame(of: nested, in: document, layout: layout) {
-                let states = nestedStates
-                view.draw(in: frame, state: states[nested] ?? view.initialState, painter: painter, path: nested, states: { states[$0] })
+            if let nested, document.view(at: nested) != nil, layout.frames.indices.contains(nested.root) {
+                // A view inside another is drawn as it sits there: on its parents, faded and
+                // turned with them, its top-level view drawn whole under the area it covers.
+                let root = nested.root
+                drawView(views[root], at: root, in: layout.frames[root], state: states(root))
                 overlay?(painter)
                 return
             }
