@@ -216,7 +216,7 @@ struct CheckCommand: Command {
             }
         }
         if audit, !findings.hasErrors, let document = result.document, let layout {
-            findings += Audit.run(document, layout: layout, renderer: renderer).map(\.diagnostic)
+            findings += Audit.run(document, layout: layout, renderer: renderer).map { $0.diagnostic(in: document) }
         }
         Console.report(findings)
         let fails = findings.hasErrors || (strict && findings.warningCount > 0)

@@ -256,6 +256,16 @@ final class ViewTreeTests: XCTestCase {
         XCTAssertEqual(findings(text), ["6:36: warning: UILabel has no property 'txet' (did you mean 'text'?); it is ignored"])
     }
 
+    /// The audit's findings in a compound preset's subviews share the preset's lines among every
+    /// use: each says which view it is about by its path.
+    func testAuditFindingsInsideAPresetNameTheirPath() throws {
+        let document = try XCTUnwrap(loadStyle(Self.profile.replacingOccurrences(of: "text: Name,", with: "text: Name, textColor: \"#DDDDDD\",")))
+        let renderer = Renderer()
+        let found = Audit.run(document, layout: renderer.layout(document), renderer: renderer).map { $0.diagnostic(in: document).shortDescription }
+        XCTAssertTrue(found.contains { $0.hasPrefix("6:9: audit: ada/name: text 'Ada' contrast 1.36:1") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("6:9: audit: plain/name: text 'Name' contrast 1.36:1") }, "\(found)")
+    }
+
     func testPresetsThatHoldEachOtherAreRefused() {
         let text = """
             styles:

@@ -72,6 +72,13 @@ public enum Audit {
         /// As `check --audit` prints it: a warning at the view's line.
         public var diagnostic: Diagnostic { .warning("audit: " + message, at: location) }
 
+        /// As `check --audit` prints it for `document`: a view inside another named by its path,
+        /// since a compound preset's subviews share their lines among every view that uses it.
+        public func diagnostic(in document: StyleDocument) -> Diagnostic {
+            guard !path.isTopLevel else { return diagnostic }
+            return .warning("audit: \(document.name(of: path)): " + message, at: location)
+        }
+
         /// The index of the top-level view it was found in: the view itself, or the one holding it.
         public var view: Int { path.root }
     }
