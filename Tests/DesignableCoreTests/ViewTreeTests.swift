@@ -170,6 +170,22 @@ final class ViewTreeTests: XCTestCase {
                        ["2:26: warning: pin: a top-level view sits in the canvas's column or at its frame; only a subview is pinned to its parent, so this is ignored"])
     }
 
+    /// Arranged views a stack has too little room for are compressed, as Auto Layout compresses
+    /// them (the first without a fixed size gives way first, docs/stack-layout.md): said at the
+    /// stack with what each was given and asked. 60 points for 51 + 51: the first keeps 9.
+    func testArrangedViewsAStackCompressesAreSaid() {
+        XCTAssertEqual(allFindings("""
+            views:
+              - class: UIStackView
+                axis: vertical
+                size: [300, 60]
+                subviews:
+                  - {class: UIView, id: row1, size: [300, 51]}
+                  - {class: UIView, id: row2, size: [300, 51]}
+
+            """), ["2:5: warning: this UIStackView (300×60) is too small for its arranged views, so they are compressed, as Auto Layout compresses them on iOS: 'row1' to 300×9 of the 300×51 it asks. Give it more room, or its views less"])
+    }
+
     func testPinsThatCannotHoldAndSubviewsThatCannotBeSeenAreSaid() {
         let text = """
             views:

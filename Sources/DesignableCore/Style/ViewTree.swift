@@ -295,6 +295,7 @@ extension StyledView {
         let frames = subviewFrames(in: frame.size, painter: nil)
         let parentLayer = component(in: .normal).layer(in: frame)
         let className = type.className
+        if type.arrangesSubviews, let squeezed = squeezedWarning(frames: frames, in: frame) { warnings.append(squeezed) }
         for (child, place) in zip(subviews, frames) {
             let childFrame = place.offsetBy(dx: frame.x, dy: frame.y)
             let childLayer = child.component(in: .normal).layer(in: childFrame)
@@ -315,6 +316,25 @@ extension StyledView {
             warnings += child.lookWarnings(in: childFrame)
         }
         return warnings
+    }
+
+    /// For a view that arranges its subviews: the warning that it has too little room for them,
+    /// naming those laid out smaller than their content or size asks (Auto Layout compresses one
+    /// when required constraints leave no other way, and says nothing on screen); nil when all fit.
+    private func squeezedWarning(frames: [Rect], in frame: Rect) -> Diagnostic? {
+        var squeezed: [String] = []
+        for (index, (child, place)) in zip(subviews, frames).enumerated() {
+            guard !child.component(in: .normal).layer(in: place).isHidden else { continue }
+            let wanted = child.intrinsicExtent(Painter.measuring)
+            let width = child.size?.width ?? wanted.width, height = child.size?.height ?? wanted.height
+            let short = [width.map { $0 - place.width > 0.5 } ?? false, height.map { $0 - place.height > 0.5 } ?? false]
+            guard short.contains(true) else { continue }
+            let name = child.id.map { "'\($0)'" } ?? "#\(index + 1) (\(child.type.className))"
+            let asked = "\(formatNumber(width ?? place.width))×\(formatNumber(height ?? place.height))"
+            squeezed.append("\(name) to \(formatNumber(place.width))×\(formatNumber(place.height)) of the \(asked) it asks")
+        }
+        guard !squeezed.isEmpty else { return nil }
+        return .warning("this \(type.className) (\(formatNumber(frame.width))×\(formatNumber(frame.height))) is too small for its arranged views, so they are compressed, as Auto Layout compresses them on iOS: \(squeezed.joined(separator: "; ")). Give it more room, or its views less", at: location)
     }
 
     /// Where the file writes the view's key `key`, as it has it now; the view's own place without one.
