@@ -92,4 +92,68 @@ final class PropertyTests: XCTestCase {
         XCTAssertEqual(row.color, button.titleColor, "the inspector's swatch comes from the value, not from its text")
         XCTAssertEqual(button.titleColor?.hex, colour.hex)
     }
+
+    /// The layer vocabulary is stated once, in `Layer.attributes`: a `layer:` map lists it in its
+    /// order, each attribute left unset holds CALayer's default, and a class property declared
+    /// from it has its name, words and bounds.
+    func testTheLayerVocabularyIsOneTable() throws {
+        let map = LayerAttributes.make()
+        XCTAssertEqual(map.properties.map(\.name), Layer.attributes.map(\.name))
+        XCTAssertEqual(Set(Layer.attributes.map(\.name)).count, Layer.attributes.count)
+        XCTAssertEqual(Set(Layer.attributes.map(\.anyField)).count, Layer.attributes.count, "two names for one field")
+        for ((name, property), attribute) in zip(map.properties, Layer.attributes) {
+            XCTAssertEqual(property.help, attribute.help.text, name)
+            var layer = Layer()
+            property.write(to: &layer)
+            XCTAssertEqual(layer, Layer(), "\(name)'s default is not CALayer's")
+        }
+        let designable = DesignableView.make()
+        let shared = Layer.attributes.filter { designable.property(named: $0.name) != nil }
+        XCTAssertEqual(shared.map(\.name), ["cornerRadius", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "opacity"])
+        for attribute in shared {
+            let property = try XCTUnwrap(designable.property(named: attribute.name))
+            XCTAssertEqual(property.help, attribute.help.text, attribute.name)
+            XCTAssertEqual(property.defaultStyleText, map.property(named: attribute.name)?.defaultStyleText, attribute.name)
+        }
+        // A seed class's own radius: the attribute's words and bounds, with its own default.
+        let subscribe = try XCTUnwrap(SubscribeButton.make().property(named: "cornerRadius"))
+        XCTAssertEqual(subscribe.help, Layer.attribute(for: \.cornerRadius).help.text)
+        XCTAssertEqual(subscribe.defaultStyleText, "12")
+    }
+
+    /// Each attribute a `layer:` map sets is written into its field, whatever else the class set;
+    /// a designable's words that are the layer's own, and UIView's, are written into theirs.
+    func testEveryLayerAttributeAFileSetsIsWrittenIntoItsField() throws {
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 40)
+        let document = try XCTUnwrap(loadStyle("""
+            views:
+              - class: FancyButton
+                cornerRadius: 8
+                layer: {cornerRadius: 5, maskedCorners: [minXMinY], cornerCurve: continuous, masksToBounds: false, borderWidth: 2, borderColor: "#FF0000", backgroundColor: "#00FF00", shadowColor: "#0000FF", shadowOpacity: 0.5, shadowRadius: 4, shadowOffset: [1, 2], opacity: 0.25}
+              - {class: DesignableView, cornerRadius: 6, borderWidth: 3, borderColor: "#112233", shadowColor: "#445566", shadowOpacity: 0.75, shadowRadius: 9, shadowOffset: [3, 4], opacity: 0.5}
+              - {class: DesignableView, opacity: 0.5, alpha: 0.8, clipsToBounds: true, isHidden: true}
+            """))
+        var expected = Layer()
+        (expected.cornerRadius, expected.maskedCorners, expected.cornerCurve, expected.masksToBounds) = (5, .minXMinY, .continuous, false)
+        (expected.borderWidth, expected.borderColor, expected.backgroundColor) = (2, Color(rgb: 0xFF0000), Color(rgb: 0x00FF00))
+        (expected.shadowColor, expected.shadowOpacity, expected.shadowRadius) = (Color(rgb: 0x0000FF), 0.5, 4)
+        (expected.shadowOffset, expected.opacity) = (Offset(width: 1, height: 2), 0.25)
+        let fancy = try XCTUnwrap(document.views.first?.component(in: .normal)).layer(in: bounds)
+        expected.gradient = fancy.gradient
+        XCTAssertEqual(fancy, expected)
+
+        let designable = try XCTUnwrap(document.views.dropFirst().first?.component(in: .normal)).layer(in: bounds)
+        XCTAssertEqual(designable.cornerRadius, 6)
+        XCTAssertEqual(designable.borderWidth, 3)
+        XCTAssertEqual(designable.borderColor, Color(rgb: 0x112233))
+        XCTAssertEqual(designable.shadowColor, Color(rgb: 0x445566))
+        XCTAssertEqual([designable.shadowOpacity, designable.shadowRadius, designable.opacity], [0.75, 9, 0.5])
+        XCTAssertEqual(designable.shadowOffset, Offset(width: 3, height: 4))
+
+        // UIView's alpha is the layer's opacity, set after the class's own words.
+        let viewed = try XCTUnwrap(document.views.last?.component(in: .normal)).layer(in: bounds)
+        XCTAssertEqual(viewed.opacity, 0.8)
+        XCTAssertTrue(viewed.masksToBounds)
+        XCTAssertTrue(viewed.isHidden)
+    }
 }

@@ -7,14 +7,29 @@ import Glibc
 open class PropertyHolder {
     public required init() {}
 
+    /// A holder whose properties a table declares rather than `@Inspectable` fields
+    /// (`LayerAttributes`), listed in its order under its names.
+    init(listing: [(name: String, property: AnyInspectable)]) {
+        properties = listing
+    }
+
     /// The holder's inspectable properties in declaration order, each with its name.
     public private(set) var properties: [(name: String, property: AnyInspectable)] = []
 
     /// A new instance holding its defaults, with its properties found.
     public class func make() -> Self {
         let (instance, wrappers) = PropertyCollector.gathering(expecting: PropertyNames.wrapperCount(of: Self.self)) { Self() }
-        instance.properties = PropertyNames.bind(wrappers, of: Self.self, instance: instance)
+        if instance.properties.isEmpty {
+            instance.properties = PropertyNames.bind(wrappers, of: Self.self, instance: instance)
+        }
         return instance
+    }
+
+    /// Writes into `layer` each property the file set that stands for a layer field, in
+    /// declaration order: a later one setting the same field wins (UIView's `alpha` over a
+    /// designable's `opacity`).
+    func writeLayerFields(to layer: inout Layer) {
+        for (_, property) in properties where property.setAt != nil { property.write(to: &layer) }
     }
 
     /// The names this holder's class accepts, in declaration order.
@@ -356,8 +371,10 @@ open class Component: PropertyHolder {
         Component.willRun?(self, "configure")
         var layer = Layer()
         configure(&layer, in: bounds)
-        view.write(to: &layer)
-        layerAttributes?.write(to: &layer)
+        // As Interface Builder sets a view's attributes, then its runtime attributes, after the
+        // view's own set-up: what the file set wins over what the class made of its defaults.
+        writeLayerFields(to: &layer)
+        layerAttributes?.writeLayerFields(to: &layer)
         (lastBounds, lastLayer, lastVisualBounds) = (bounds, layer, layer.visualBounds(in: bounds))
     }
 

@@ -8,19 +8,19 @@
 /// masked) shape.
 public final class Designables: InspectableGroup {
     // MARK: Corners
-    @Inspectable(.cornerRadius) public var cornerRadius = 0.0
+    @Inspectable(layer: \.cornerRadius) public var cornerRadius: Double
     @Inspectable("Corners cornerRadius rounds: topLeft, topRight, bottomLeft, bottomRight (all by default).") public var cornerSides = CornerSides.all
 
     // MARK: Border
-    @Inspectable(.borderWidth) public var borderWidth = 0.0
-    @Inspectable(.borderColor) public var borderColor = Color.black
+    @Inspectable(layer: \.borderWidth) public var borderWidth: Double
+    @Inspectable(layer: \.borderColor) public var borderColor: Color
     @Inspectable("solid, or dash (dashed as borderDash).") public var borderType = BorderType.solid
     @Inspectable("A dashed border's pattern [on, off] in points.") public var borderDash = DashPattern(on: 6, off: 2)
     @Inspectable("Sides with a border: top, right, bottom, left (all by default).") public var borderSides = BorderSides.all
 
     // MARK: Fill
     @Inspectable("Colour that fills the view (IBAnimatable's fillColor).") public var fillColor = Color.clear
-    @Inspectable(.opacity) public var opacity = 1.0
+    @Inspectable(layer: \.opacity) public var opacity: Double
 
     // MARK: Gradient
     @Inspectable("The gradient's first colour: with endColor, fills the view with a gradient.") public var startColor: Color? = nil
@@ -30,10 +30,10 @@ public final class Designables: InspectableGroup {
     @Inspectable("Where each colour stops, 0 to 1, from startColor to endColor: one per colour.") public var gradientLocations: [Double] = []
 
     // MARK: Shadow
-    @Inspectable(.shadowColor) public var shadowColor = Color.black
-    @Inspectable(.shadowOpacity) public var shadowOpacity = 0.0
-    @Inspectable(.shadowRadius) public var shadowRadius = 3.0
-    @Inspectable(.shadowOffset) public var shadowOffset = Offset(width: 0, height: -3)
+    @Inspectable(layer: \.shadowColor) public var shadowColor: Color
+    @Inspectable(layer: \.shadowOpacity) public var shadowOpacity: Double
+    @Inspectable(layer: \.shadowRadius) public var shadowRadius: Double
+    @Inspectable(layer: \.shadowOffset) public var shadowOffset: Offset
 
     // MARK: Shape
     @Inspectable("Shape the view is cut to: circle, ellipse, triangle, polygon(sides), star(points), wave(up|down, width, offset), parallelogram(angle).") public var maskType: MaskType? = nil
@@ -47,15 +47,14 @@ public final class Designables: InspectableGroup {
         return [($gradientLocations.setAt, "gradientLocations has \(gradientLocations.count) location\(gradientLocations.count == 1 ? "" : "s") for \(colors) colours (startColor, \(gradientColors.count) gradientColors, endColor), so the colours are spread evenly; give one location per colour, from 0 to 1")]
     }
 
-    /// Writes the vocabulary into the view's layer, as IBAnimatable's `configure…()` calls do.
+    /// Writes into the view's layer what IBAnimatable's `configure…()` calls make of the words
+    /// that are not the layer's own: those that are (`cornerRadius`, `borderWidth`, the shadow,
+    /// `opacity`) `Component` writes as every layer field a property stands for.
     func configure(_ layer: inout Layer) {
         if fillColor.alpha > 0 { layer.backgroundColor = fillColor }
-        layer.cornerRadius = cornerRadius
         layer.maskedCorners = cornerSides.corners
         layer.masksToBounds = cornerRadius > 0
         layer.mask = maskType
-        layer.borderWidth = borderWidth
-        layer.borderColor = borderColor
         layer.borderDash = borderType == .dash ? [borderDash.on, borderDash.off] : nil
         layer.borderSides = borderSides
         if let startColor, let endColor {
@@ -65,12 +64,7 @@ public final class Designables: InspectableGroup {
                                       locations: gradientLocations.count == colors.count ? gradientLocations : nil,
                                       isRadial: startPoint == .radial)
         }
-        layer.shadowColor = shadowColor
-        layer.shadowOpacity = shadowOpacity
-        layer.shadowRadius = shadowRadius
-        layer.shadowOffset = shadowOffset
         layer.shadowOnOwnLayer = true
-        layer.opacity = opacity
         layer.rotation = rotate
     }
 }

@@ -1,9 +1,9 @@
 /// The seed tutorials' FancyButton: rounded clip, border, iOS 14 title and image paddings, an image
 /// that can sit at the right edge, and a left-to-right gradient background.
 public final class FancyButton: Button {
-    @Inspectable(.cornerRadius) public var cornerRadius = 0.0
-    @Inspectable(.borderWidth) public var borderWidth = 0.0
-    @Inspectable(.borderColor) public var borderColor = Color.black
+    @Inspectable(like: \.cornerRadius) public var cornerRadius = 0.0
+    @Inspectable(like: \.borderWidth) public var borderWidth = 0.0
+    @Inspectable(like: \.borderColor) public var borderColor = Color.black
     @Inspectable("iOS 14 title inset from the left (titleEdgeInsets.left).") public var titleLeftPadding = 0.0
     @Inspectable("iOS 14 title inset from the right (titleEdgeInsets.right).") public var titleRightPadding = 0.0
     @Inspectable("iOS 14 title inset from the top (titleEdgeInsets.top).") public var titleTopPadding = 0.0

@@ -66,7 +66,7 @@ open class ImageView: Component {
     /// shape than its own, which a design rarely means. Said whatever the frame, which a size
     /// class or a device may change.
     open override var combinationWarnings: [(location: SourceLocation?, message: String)] {
-        guard contentMode == .scaleAspectFill, displayedImage != nil, !clipsToBounds, layerAttributes?.masksToBounds != true else { return [] }
+        guard contentMode == .scaleAspectFill, displayedImage != nil, !clipsToBounds, layerAttributes?[\.masksToBounds].wrappedValue != true else { return [] }
         return [($contentMode.setAt, "contentMode scaleAspectFill without clipsToBounds: iOS draws the image past the view's bounds wherever its shape differs from theirs; set clipsToBounds: true (or layer: {masksToBounds: true}) to crop it")]
     }
 }

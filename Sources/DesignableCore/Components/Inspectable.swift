@@ -14,21 +14,53 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
     /// `DecodingContext.origin` is: written once per value decoded.
     @exclusivity(unchecked) public private(set) var origin = ValueOrigin.view
 
+    /// The layer field the property stands for, which `Component` writes where the file sets the
+    /// property; nil for one the class writes itself, if at all.
+    public let layerField: WritableKeyPath<Layer, Value>?
+
     /// Bounds on a number property's value (a width or radius is never negative), or nil.
     private let bounds: (minimum: Double?, maximum: Double?)?
 
-    public init(wrappedValue: Value, _ help: String, minimum: Double? = nil, maximum: Double? = nil) {
+    private init(wrappedValue: Value, help: String, minimum: Double?, maximum: Double?, layerField: WritableKeyPath<Layer, Value>?) {
         self.wrappedValue = wrappedValue
         self.defaultValue = wrappedValue
         self.help = help
+        self.layerField = layerField
         bounds = minimum == nil && maximum == nil ? nil : (minimum, maximum)
         PropertyCollector.collect(self)
     }
 
-    /// A property with a meaning shared by several classes (a layer's `cornerRadius`), its help
-    /// and bounds written once in `PropertyHelp`.
-    public convenience init(wrappedValue: Value, _ help: PropertyHelp) {
-        self.init(wrappedValue: wrappedValue, help.text, minimum: help.minimum, maximum: help.maximum)
+    public convenience init(wrappedValue: Value, _ help: String, minimum: Double? = nil, maximum: Double? = nil) {
+        self.init(wrappedValue: wrappedValue, help: help, minimum: minimum, maximum: maximum, layerField: nil)
+    }
+
+    /// A layer attribute as `Layer.attributes` declares it: its help, bounds and default
+    /// (CALayer's), written into the view's layer where the file sets it.
+    ///
+    ///     @Inspectable(layer: \.cornerRadius) public var cornerRadius: Double
+    public convenience init(layer field: WritableKeyPath<Layer, Value>) {
+        self.init(Layer.attribute(for: field))
+    }
+
+    /// A layer field under a name and words of its own (UIView's `alpha` is its layer's
+    /// `opacity`): its default is the layer's, and it is written into the layer where the file sets it.
+    public convenience init(layer field: WritableKeyPath<Layer, Value>, _ help: String, minimum: Double? = nil, maximum: Double? = nil) {
+        self.init(wrappedValue: Layer.defaultValue(at: field), help: help, minimum: minimum, maximum: maximum, layerField: field)
+    }
+
+    /// A property that means what a layer attribute does but is written by its class's own rules
+    /// (a seed class's `cornerRadius` that turns `masksToBounds` on too): the attribute's help and
+    /// bounds, with a default of the class's own.
+    ///
+    ///     @Inspectable(like: \.cornerRadius) public var cornerRadius = 12.0
+    public convenience init(wrappedValue: Value, like field: WritableKeyPath<Layer, Value>) {
+        let help = Layer.attribute(for: field).help
+        self.init(wrappedValue: wrappedValue, help: help.text, minimum: help.minimum, maximum: help.maximum, layerField: nil)
+    }
+
+    convenience init(_ attribute: LayerAttribute<Value>) {
+        self.init(wrappedValue: attribute.defaultValue, help: attribute.help.text,
+                  minimum: attribute.help.minimum, maximum: attribute.help.maximum, layerField: attribute.field)
     }
 
     public var projectedValue: Inspectable<Value> { self }
@@ -63,6 +95,10 @@ public final class Inspectable<Value: InspectableValue>: AnyInspectable {
         origin = context.origin
     }
 
+
+    public func write(to layer: inout Layer) {
+        if let layerField { layer[keyPath: layerField] = wrappedValue }
+    }
 
     public func take(from other: AnyInspectable) {
         // The class is final: its own type is the one to match, with no generic metadata looked up.
@@ -109,6 +145,9 @@ public protocol AnyInspectable: AnyObject {
     func hasSameValue(as other: AnyInspectable) -> Bool
     /// Takes `other`'s value and where it was set, when it is the same property type.
     func take(from other: AnyInspectable)
+    /// Writes the value into the layer field the property stands for; nothing for one that
+    /// stands for none.
+    func write(to layer: inout Layer)
 }
 
 /// Gathers the `Inspectable` wrappers of one component instance as its initialisers create them,

@@ -5,7 +5,8 @@ import Glibc
 /// The look of a view as Core Animation models it: every view has one layer, and a component's
 /// inspectables only write into it (FancyButton's `cornerRadius` sets the layer's `cornerRadius`
 /// and `masksToBounds`, as its seed code does). One painter draws any layer, so a new look
-/// (a shadow, a mask) is one field here and one step in `Painter.draw(_:in:content:)`.
+/// (a shadow, a mask) is one field here and one step in `Painter.draw(_:in:content:)`; one a
+/// style file names is also a row of `Layer.attributes`, which takes its default from here.
 ///
 /// The drawing order is CALayer's: the shadow beneath everything, the background colour, the
 /// gradient over it, the content (clipped to the shape when `masksToBounds`), then the border on
@@ -224,39 +225,4 @@ public struct Gradient: Equatable, Sendable {
             ? Gradient(colors: [first, second], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))
             : Gradient(colors: [first, second])
     }
-}
-
-// MARK: - The vocabulary
-
-/// What an inspectable means, for a meaning several classes share: each class still declares its
-/// own property (with its own default), but the words and bounds are written once.
-public struct PropertyHelp: Sendable {
-    public let text: String
-    public let minimum: Double?
-    public let maximum: Double?
-
-    public init(_ text: String, minimum: Double? = nil, maximum: Double? = nil) {
-        self.text = text
-        self.minimum = minimum
-        self.maximum = maximum
-    }
-}
-
-extension PropertyHelp {
-    /// The seed classes' inspectables that write `CALayer.cornerRadius`.
-    public static let cornerRadius = PropertyHelp("Radius of the rounded corners (layer.cornerRadius); the background, border and clipped content follow it.", minimum: 0)
-    /// … `CALayer.borderWidth`.
-    public static let borderWidth = PropertyHelp("Width of the border, drawn inside the bounds (layer.borderWidth).", minimum: 0)
-    /// … `CALayer.borderColor`.
-    public static let borderColor = PropertyHelp("Colour of the border (layer.borderColor).")
-    /// … `CALayer.shadowColor`.
-    public static let shadowColor = PropertyHelp("Colour of the shadow (layer.shadowColor).")
-    /// … `CALayer.shadowOpacity`.
-    public static let shadowOpacity = PropertyHelp("Opacity of the shadow, 0 to 1; 0 draws none (layer.shadowOpacity).", minimum: 0, maximum: 1)
-    /// … `CALayer.shadowRadius`.
-    public static let shadowRadius = PropertyHelp("Blur of the shadow in points: the Gaussian's standard deviation, half a Figma or CSS blur (layer.shadowRadius).", minimum: 0, maximum: 1000)
-    /// … `CALayer.shadowOffset`.
-    public static let shadowOffset = PropertyHelp("Offset of the shadow [width, height]; a positive height moves it down (layer.shadowOffset).")
-    /// … `CALayer.opacity`.
-    public static let opacity = PropertyHelp("Opacity of the whole view and its shadow, 0 to 1 (layer.opacity).", minimum: 0, maximum: 1)
 }

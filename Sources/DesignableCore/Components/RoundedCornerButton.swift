@@ -1,6 +1,6 @@
 /// The first seed's button: a UIButton whose background is clipped to rounded corners.
 public final class RoundedCornerButton: Button {
-    @Inspectable(.cornerRadius) public var cornerRadius = 0.0
+    @Inspectable(like: \.cornerRadius) public var cornerRadius = 0.0
 
     public override class var className: String { "RoundedCornerButton" }
     public override class var summary: String { "A button whose background is clipped to rounded corners." }

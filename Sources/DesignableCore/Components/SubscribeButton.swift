@@ -6,9 +6,9 @@ public final class SubscribeButton: Button {
     public static let purple = Color(rgb: 0x5B2A86)
     public static let purpleBright = Color(red: 0.63, green: 0.06, blue: 1.00)
 
-    @Inspectable(.cornerRadius) public var cornerRadius = 12.0
-    @Inspectable(.borderWidth) public var borderWidth = 3.0
-    @Inspectable(.borderColor) public var borderColor = SubscribeButton.purple
+    @Inspectable(like: \.cornerRadius) public var cornerRadius = 12.0
+    @Inspectable(like: \.borderWidth) public var borderWidth = 3.0
+    @Inspectable(like: \.borderColor) public var borderColor = SubscribeButton.purple
     @Inspectable("The image's edge insets (imageEdgeInsets; leading is left): the seed's left -20 moves the centred check 10 points left.") public var imageEdgeInsets = EdgeInsets(top: 0, leading: -20, bottom: 0, trailing: 0)
 
     public override class var className: String { "SubscribeButton" }

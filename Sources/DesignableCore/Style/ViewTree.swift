@@ -353,7 +353,7 @@ extension StyledView {
             let component = component(in: state)
             let place = place(component.shadowLocation) ?? location
             let reason: String
-            if let set = self.place(component.layerAttributes?.$masksToBounds.setAt) {
+            if let set = self.place(component.layerAttributes?[\.masksToBounds].setAt) {
                 reason = "layer.masksToBounds is true (line \(set.line))"
             } else if let set = self.place(component.view.clipsLocation) {
                 reason = "clipsToBounds is true (line \(set.line))"
