@@ -21,9 +21,21 @@ public final class Painter {
     /// The context drawing goes to, for the path drawing of `BezierPath`'s extension.
     var currentDrawing: DrawingContext? { drawing }
 
-    /// A painter for measuring only, made when first asked: what a view's subviews cover is
-    /// asked between frames, where no painter is at hand, and text measures the same in any.
-    nonisolated(unsafe) static let measuring = Painter()
+    /// The painter that measures where no painter is at hand (what a view's subviews cover,
+    /// asked between frames; the layout's findings): the first renderer's, whose text and font
+    /// caches its drawing then finds warm, else one of its own. Text measures the same in any.
+    static var measuring: Painter {
+        if let shared { return shared }
+        let own = Painter()
+        shared = own
+        return own
+    }
+    nonisolated(unsafe) private static var shared: Painter?
+
+    /// Makes `painter` the one that measures where none is at hand, unless one already does.
+    static func offerForMeasuring(_ painter: Painter) {
+        if shared == nil { shared = painter }
+    }
 
     public init(text: TextEngine = TextEngine(), images: ImageCache = ImageCache()) {
         self.text = text

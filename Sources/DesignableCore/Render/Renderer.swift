@@ -19,6 +19,7 @@ public final class Renderer {
 
     public init(painter: Painter = Painter()) {
         self.painter = painter
+        Painter.offerForMeasuring(painter)
     }
 
     public func layout(_ document: StyleDocument, availableWidth: Double? = nil) -> Layout {

@@ -175,12 +175,22 @@ extension StyledView {
         return frames
     }
 
+    /// The view's intrinsic size when `pins` leave an axis's length to it (neither both edges nor
+    /// a length on that axis), else nil: measuring a label's text for a length its pins set
+    /// anyway is most of laying out a card.
+    func intrinsicSizeIfPinsNeedIt(_ pins: Pins, _ painter: Painter) -> Size? {
+        let horizontal = (pins.leading ?? pins.left) != nil && (pins.trailing ?? pins.right) != nil || pins.width != nil || size?.width != nil
+        let vertical = pins.top != nil && pins.bottom != nil || pins.height != nil || size?.height != nil
+        return horizontal && vertical ? nil : intrinsicSize(painter)
+    }
+
     /// Where the view goes in a parent whose bounds are `size` and which does not arrange it.
     func placement(in parent: Size, painter: Painter) -> Rect {
         if let frame { return frame }
         if let pins = decoding.pins {
             // Where a pin cannot hold, Auto Layout breaks a constraint and lays out with the rest.
-            return PinLayout.resolve(pins, intrinsic: intrinsicSize(painter), size: size, in: parent, direction: painter.layoutDirection).frame
+            return PinLayout.resolve(pins, intrinsic: intrinsicSizeIfPinsNeedIt(pins, painter), size: size, in: parent,
+                                     direction: painter.layoutDirection).frame
         }
         return Rect(origin: .zero, size: size ?? intrinsicSize(painter) ?? .zero)
     }
@@ -300,7 +310,7 @@ extension StyledView {
             let childFrame = place.offsetBy(dx: frame.x, dy: frame.y)
             let childLayer = child.component(in: .normal).layer(in: childFrame)
             if !type.arrangesSubviews, child.frame == nil, let pins = child.decoding.pins {
-                let problems = PinLayout.resolve(pins, intrinsic: child.intrinsicSize(Painter.measuring), size: child.size,
+                let problems = PinLayout.resolve(pins, intrinsic: child.intrinsicSizeIfPinsNeedIt(pins, Painter.measuring), size: child.size,
                                                  in: frame.size, direction: .leftToRight).problems
                 for problem in problems { warnings.append(.warning("pin: \(problem.description)", at: child.placeOfKey("pin"))) }
             }
