@@ -30,7 +30,10 @@ public final class Painter {
         shared = own
         return own
     }
-    nonisolated(unsafe) private static var shared: Painter?
+    /// Weak: the caches live as long as the renderer that drew with them, not the process (an
+    /// image cache kept to the end is what LeakSanitizer takes for lost, the SVG documents in it
+    /// being held through an enum whose case is kept in the pointer's spare bits).
+    nonisolated(unsafe) private static weak var shared: Painter?
 
     /// Makes `painter` the one that measures where none is at hand, unless one already does.
     static func offerForMeasuring(_ painter: Painter) {
