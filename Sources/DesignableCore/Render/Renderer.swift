@@ -11,6 +11,9 @@ public final class Renderer {
     /// The states of controls inside other views, by path, where not their initial state (the
     /// preview's clicks); top-level views take theirs from each draw's `states`.
     public var nestedStates: [ViewPath: ControlState] = [:]
+    /// The top-level views holding a control in a state of its own: drawn afresh, not from the
+    /// pixels kept of them (which are of their subviews in their initial states).
+    private var statefulRoots: Set<Int> { Set(nestedStates.keys.map(\.root)) }
     /// What each view of the last document laid out says of its place, for the next layout.
     private let placements = Layout.Placements()
 
@@ -47,7 +50,8 @@ public final class Renderer {
     /// (its shadow included) and to whole pixels around it. With `outlines`, each view's layout
     /// rectangles are drawn over it and their legend below it.
     ///
-    /// `nested`, a view inside another, is drawn alone as `only` is, with its subviews.
+    /// `nested`, a view inside another, is drawn trimmed to what it covers, as it sits on its
+    /// parents (its top-level view drawn under that area).
     public func render(_ document: StyleDocument, layout: Layout, scale: Double, states: (Int) -> ControlState = { _ in .normal },
                        only view: Int? = nil, nested: ViewPath? = nil, outlines: Bool = false) throws -> ImageSurface {
         let (area, legend) = try self.area(document, layout: layout, scale: scale, states: states, only: view, nested: nested, outlines: outlines)
@@ -192,7 +196,7 @@ public final class Renderer {
         if measures { memo.prepare(for: document, layout: layout) }
         cache?.prepare(scale: scale, painter: painter)
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
-        let statefulRoots = Set(nestedStates.keys.map(\.root))
+        let statefulRoots = statefulRoots
         painter.drawing(on: context, scale: scale) {
             let views = document.views
             if let nested, document.view(at: nested) != nil, layout.frames.indices.contains(nested.root) {
@@ -215,8 +219,6 @@ public final class Renderer {
                 let covered = memo.visualBounds(of: index, state: state) { views[index].visualBounds(in: frame, state: state) }
                 if let damage, !covered.intersects(damage.insetBy(dx: -1, dy: -1)) { continue }
                 let component = views[index].component(in: state)
-                // A view holding a control in a state of its own is drawn afresh: the pixels kept
-                // for its component are of its subviews in their initial states.
                 guard !statefulRoots.contains(index) else {
                     drawView(views[index], at: index, in: frame, state: state)
                     continue
@@ -265,7 +267,7 @@ public final class Renderer {
                                  area: Rect, cache: ViewPixelCache) -> [PixelRect] {
         guard cache.scale == scale, painter.textObserver == nil else { return [] }
         let views = document.views
-        let statefulRoots = Set(nestedStates.keys.map(\.root))
+        let statefulRoots = statefulRoots
         var boxes: [PixelRect] = []
         for index in views.indices {
             let (frame, state) = (layout.frames[index], states(index))
@@ -292,7 +294,7 @@ public final class Renderer {
         cache.prepare(scale: scale, painter: painter)
         painter.layoutDirection = layoutDirection
         let (appearance, direction, painter) = (appearance, layoutDirection, painter)
-        let statefulRoots = Set(nestedStates.keys.map(\.root))
+        let statefulRoots = statefulRoots
         let views = document.views
         var index = max(0, start)
         while index < views.count {
